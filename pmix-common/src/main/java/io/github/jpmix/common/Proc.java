@@ -1,0 +1,41 @@
+package io.github.jpmix.common;
+
+import java.util.Objects;
+
+/**
+ * A process name ({@code pmix_proc_t}): namespace plus rank. The rank is a {@code uint32}; see
+ * {@link Rank} for its special values. Prints as OpenPMIx's {@code PMIX_NAME_PRINT} does,
+ * {@code nspace:rank}.
+ *
+ * @param namespace the namespace, at most {@link #MAX_NSLEN} bytes of UTF-8
+ * @param rank the rank, unsigned
+ */
+public record Proc(String namespace, int rank) implements Comparable<Proc> {
+    /** {@code PMIX_MAX_NSLEN}: the longest namespace, in bytes. */
+    public static final int MAX_NSLEN = 255;
+
+    public Proc {
+        Objects.requireNonNull(namespace, "namespace");
+        if (namespace.length() > MAX_NSLEN
+                || namespace.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NSLEN) {
+            throw new PmixException(Status.ERR_BAD_PARAM,
+                    "proc: namespace longer than " + MAX_NSLEN + " bytes: '" + namespace + "'");
+        }
+    }
+
+    /** The proc standing for every rank of a namespace ({@link Rank#WILDCARD}). */
+    public static Proc wildcard(String namespace) {
+        return new Proc(namespace, Rank.WILDCARD);
+    }
+
+    @Override
+    public int compareTo(Proc o) {
+        int c = namespace.compareTo(o.namespace);
+        return c != 0 ? c : Rank.compare(rank, o.rank);
+    }
+
+    @Override
+    public String toString() {
+        return namespace + ":" + Rank.toString(rank);
+    }
+}

@@ -1,0 +1,45 @@
+package io.github.jpmix.common.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Not API. The JVM flags every JPMIx process that maps Chronicle or Agrona files needs, as the
+ * build wrote them from the parent pom's {@code jpmix.jvm.flags} property (the one place they
+ * live). The launcher passes them to the JVMs it starts; the benchmarks to JMH's forks.
+ */
+public final class JvmFlags {
+    private static final String RESOURCE = "/META-INF/jpmix/jvm.flags";
+
+    private JvmFlags() {
+    }
+
+    /** The flags, one list element per flag. */
+    public static List<String> get() {
+        try (InputStream in = JvmFlags.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(RESOURCE + " is missing from pmix-common's jar");
+            }
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (text.isEmpty() || text.contains("${")) {
+                throw new IllegalStateException(RESOURCE + " was not filtered by the build: '" + text + "'");
+            }
+            return List.copyOf(Arrays.asList(text.split("\\s+")));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Sets the system properties that keep Chronicle from phoning home. Every entry point calls
+     * this before any Chronicle class loads, in case it was started without {@link #get()}.
+     */
+    public static void disableChronicleAnalytics() {
+        System.setProperty("chronicle.analytics.disable", "true");
+        System.setProperty("chronicle.announcer.disable", "true");
+    }
+}
