@@ -1,0 +1,55 @@
+package io.github.jpmix.common;
+
+import java.util.Objects;
+
+/**
+ * A PMIx attribute: its string (e.g. {@code "pmix.rank"}), its PMIx {@link DataType}, and the
+ * Java type that holds its value ({@link Value#javaType(int)}). {@link Keys} lists the reserved
+ * ones; anybody can make keys of their own for posted data.
+ *
+ * @param <T> the Java type of the key's value
+ * @param name the attribute's string, at most {@link Info#MAX_KEYLEN} bytes
+ * @param type its {@link DataType}
+ * @param javaType the Java class of its value
+ */
+public record Key<T>(String name, int type, Class<T> javaType) {
+    public Key {
+        Info.checkKey(name);
+        Objects.requireNonNull(javaType, "javaType");
+        Class<?> expected = Value.javaType(type);
+        if (expected != javaType && !(type == DataType.UNDEF && javaType == Void.class)) {
+            throw new PmixException(Status.ERR_TYPE_MISMATCH, "key " + name + ": " + DataType.name(type)
+                    + " is held as " + expected.getSimpleName() + ", not " + javaType.getSimpleName());
+        }
+    }
+
+    /** A key of a type whose Java class is implied ({@link Value#javaType(int)}). */
+    @SuppressWarnings("unchecked")
+    public static <T> Key<T> of(String name, int type) {
+        return new Key<>(name, type, (Class<T>) Value.javaType(type));
+    }
+
+    /** A value of this key's type. */
+    public Value value(T v) {
+        return Value.of(type, v);
+    }
+
+    /**
+     * Reads a value as this key's Java type.
+     *
+     * @throws PmixException {@link Status#ERR_TYPE_MISMATCH} when it cannot be read so
+     */
+    public T read(Value v) {
+        return v.to(javaType);
+    }
+
+    /** Whether the key is reserved: PMIx keys start with {@code "pmix"} ({@link Keys#isReserved(String)}). */
+    public boolean isReserved() {
+        return name.startsWith("pmix");
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
