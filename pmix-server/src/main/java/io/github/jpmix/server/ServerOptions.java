@@ -1,0 +1,158 @@
+package io.github.jpmix.server;
+
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Status;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How a {@link PmixServer} runs. Every setting has one name and one default; {@link #validate()}
+ * checks them all once, when the server starts (the way Aeron's {@code Context.conclude()} does).
+ *
+ * <p>Directories follow OpenPMIx's "tmpdir chain": the explicit setting, else the environment's
+ * {@code PMIX_SERVER_TMPDIR} (resp. {@code PMIX_SYSTEM_TMPDIR}), else {@code TMPDIR}, else
+ * {@code java.io.tmpdir}. The server makes its session directory, mode 0700, inside the server
+ * tmpdir.
+ *
+ * <p>Not thread-safe: configure, then hand to {@link PmixServer#start}.
+ */
+public final class ServerOptions {
+    private Path serverTmpdir;
+    private Path systemTmpdir;
+    private String hostname;
+    private String serverNamespace;
+    private int serverRank;
+    private Duration heartbeatTimeout = Duration.ofSeconds(10);
+    private int ringCapacity = 1 << 20;
+    private Map<String, String> environment = System.getenv();
+
+    /** Where the session directory goes ({@code PMIX_SERVER_TMPDIR}). */
+    public ServerOptions serverTmpdir(Path dir) {
+        this.serverTmpdir = Objects.requireNonNull(dir, "dir");
+        return this;
+    }
+
+    /** The system-wide tmpdir ({@code PMIX_SYSTEM_TMPDIR}), where system-level rendezvous files go. */
+    public ServerOptions systemTmpdir(Path dir) {
+        this.systemTmpdir = Objects.requireNonNull(dir, "dir");
+        return this;
+    }
+
+    /** This node's name as clients see it ({@code PMIX_HOSTNAME}); default: the host's name. */
+    public ServerOptions hostname(String name) {
+        this.hostname = Objects.requireNonNull(name, "name");
+        return this;
+    }
+
+    /** The server's own identity ({@code PMIX_SERVER_NSPACE}, {@code PMIX_SERVER_RANK}); default {@code jpmix.<host>.<pid>}, rank 0. */
+    public ServerOptions serverProc(String nspace, int rank) {
+        this.serverNamespace = Objects.requireNonNull(nspace, "nspace");
+        this.serverRank = rank;
+        return this;
+    }
+
+    /** How long a connected client may stay silent (no heartbeat) before it is taken for dead; default 10 s. */
+    public ServerOptions heartbeatTimeout(Duration timeout) {
+        this.heartbeatTimeout = Objects.requireNonNull(timeout, "timeout");
+        return this;
+    }
+
+    /** Bytes of each ring buffer (one per direction per client), a power of two; default 1 MiB. */
+    public ServerOptions ringCapacity(int bytes) {
+        this.ringCapacity = bytes;
+        return this;
+    }
+
+    /** The environment the tmpdir chain reads (for tests); default {@link System#getenv()}. */
+    public ServerOptions environment(Map<String, String> env) {
+        this.environment = Map.copyOf(env);
+        return this;
+    }
+
+    /**
+     * Fills the defaults and checks every setting.
+     *
+     * @throws PmixException {@link Status#ERR_BAD_PARAM} naming the bad setting and its value
+     */
+    public ServerOptions validate() {
+        serverTmpdir = resolveTmpdir(serverTmpdir, "PMIX_SERVER_TMPDIR");
+        systemTmpdir = resolveTmpdir(systemTmpdir, "PMIX_SYSTEM_TMPDIR");
+        if (hostname == null) {
+            hostname = localHostname();
+        }
+        if (hostname.isEmpty() || hostname.indexOf(',') >= 0) {
+            throw bad("hostname", hostname);
+        }
+        if (serverNamespace == null) {
+            serverNamespace = "jpmix." + hostname + "." + ProcessHandle.current().pid();
+        }
+        new Proc(serverNamespace, serverRank); // checks the namespace length
+        if (heartbeatTimeout.isNegative() || heartbeatTimeout.isZero()) {
+            throw bad("heartbeatTimeout", heartbeatTimeout);
+        }
+        if (ringCapacity < 4096 || Integer.bitCount(ringCapacity) != 1) {
+            throw bad("ringCapacity (a power of two >= 4096)", ringCapacity);
+        }
+        return this;
+    }
+
+    private Path resolveTmpdir(Path explicit, String variable) {
+        Path dir = explicit;
+        if (dir == null && environment.get(variable) != null && !environment.get(variable).isEmpty()) {
+            dir = Path.of(environment.get(variable));
+        }
+        if (dir == null && environment.get("TMPDIR") != null && !environment.get("TMPDIR").isEmpty()) {
+            dir = Path.of(environment.get("TMPDIR"));
+        }
+        if (dir == null) {
+            dir = Path.of(System.getProperty("java.io.tmpdir"));
+        }
+        if (!Files.isDirectory(dir)) {
+            throw bad(variable + " (an existing directory)", dir);
+        }
+        return dir.toAbsolutePath();
+    }
+
+    private static String localHostname() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            String env = System.getenv("HOSTNAME");
+            return env != null && !env.isEmpty() ? env : "localhost";
+        }
+    }
+
+    private static PmixException bad(String setting, Object value) {
+        return new PmixException(Status.ERR_BAD_PARAM, "server options: bad " + setting + ": " + value);
+    }
+
+    public Path serverTmpdir() {
+        return serverTmpdir;
+    }
+
+    public Path systemTmpdir() {
+        return systemTmpdir;
+    }
+
+    public String hostname() {
+        return hostname;
+    }
+
+    public Proc serverProc() {
+        return new Proc(serverNamespace, serverRank);
+    }
+
+    public Duration heartbeatTimeout() {
+        return heartbeatTimeout;
+    }
+
+    public int ringCapacity() {
+        return ringCapacity;
+    }
+}
