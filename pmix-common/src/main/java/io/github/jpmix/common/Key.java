@@ -55,7 +55,7 @@ public record Key<T>(String name, int type, Class<T> javaType) {
 
     /** Whether the key is reserved: PMIx keys start with {@code "pmix"} ({@link Keys#isReserved(String)}). */
     public boolean isReserved() {
-        return name.startsWith("pmix");
+        return Keys.isReserved(name);
     }
 
     @Override
