@@ -57,7 +57,7 @@ import java.util.Set;
  * value's type.
  *
  * <p><b>Realms.</b> {@link #realmsOf(String)} and {@link #defaultRealm(String)} say where reserved-keys.tex puts the
- * 58 keys it assigns to a data realm (its subsections "Session realm attributes" to "Node realm keys").
+ * 59 keys it assigns to a data realm (its subsections "Session realm attributes" to "Node realm keys").
  *
  * <p><b>Registry.</b> Each constant registers itself as the class initializes, in textual order: no reflection,
  * and the compiler checks each field's Java type against the class passed with it; {@link Key}'s constructor
