@@ -7,6 +7,10 @@ import java.util.Objects;
  * Java type that holds its value ({@link Value#javaType(int)}). {@link Keys} lists the reserved
  * ones; anybody can make keys of their own for posted data.
  *
+ * <p>A key whose type varies (the header's {@code (varies)}, e.g. {@link Keys#DEBUG_STOP_ON_EXEC}) is a
+ * {@code Key<Value>} of type {@link DataType#VALUE}: its value travels with its own type, as C's
+ * {@code PMIX_INFO_LOAD} of a {@code PMIX_VALUE} does, so {@link #value} and {@link #read} pass the Value through.
+ *
  * @param <T> the Java type of the key's value
  * @param name the attribute's string, at most {@link Info#MAX_KEYLEN} bytes
  * @param type its {@link DataType}
@@ -29,23 +33,29 @@ public record Key<T>(String name, int type, Class<T> javaType) {
         return new Key<>(name, type, (Class<T>) Value.javaType(type));
     }
 
-    /** A value of this key's type. */
+    /** A value of this key's type; for a key of type {@link DataType#VALUE}, {@code v} itself. */
     public Value value(T v) {
+        if (type == DataType.VALUE) {
+            return (Value) Objects.requireNonNull(v, "v");
+        }
         return Value.of(type, v);
     }
 
     /**
-     * Reads a value as this key's Java type.
+     * Reads a value as this key's Java type; for a key of type {@link DataType#VALUE}, {@code v} itself.
      *
      * @throws PmixException {@link Status#ERR_TYPE_MISMATCH} when it cannot be read so
      */
     public T read(Value v) {
+        if (type == DataType.VALUE) {
+            return javaType.cast(Objects.requireNonNull(v, "v"));
+        }
         return v.to(javaType);
     }
 
     /** Whether the key is reserved: PMIx keys start with {@code "pmix"} ({@link Keys#isReserved(String)}). */
     public boolean isReserved() {
-        return name.startsWith("pmix");
+        return Keys.isReserved(name);
     }
 
     @Override
