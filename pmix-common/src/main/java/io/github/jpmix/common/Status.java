@@ -239,7 +239,6 @@ public final class Status {
      */
     public static final int EXTERNAL_ERR_BASE = -3000;
 
-
     /*
      * The name table. Order matters: the first symbol registered for a value is the one printed,
      * so current names come before their deprecated aliases. The texts are PMIx_Error_string's in
