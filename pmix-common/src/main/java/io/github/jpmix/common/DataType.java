@@ -1,13 +1,15 @@
 package io.github.jpmix.common;
 
-import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
-
 /**
  * PMIx data types ({@code pmix_data_type_t}, a {@code uint16_t}): ints whose values equal
- * OpenPMIx 4.2.2's {@code pmix_common.h} ("PMIX DATA TYPES"). Extensible as RFC0010 asks:
- * implementers add types above {@link #DATA_TYPE_MAX}.
+ * OpenPMIx 4.2.2's {@code pmix_common.h} ("PMIX DATA TYPES"; {@link #BUFFER} from
+ * {@code pmix_deprecated.h}). Extensible as RFC0010 asks: implementers add types above
+ * {@link #DATA_TYPE_MAX} and name them with {@link #define(int, String)}.
+ *
+ * <p>The holes at 29 and 44 are PMIx v1-v3's {@code PMIX_MODEX} and {@code PMIX_INFO_ARRAY}, removed
+ * from the headers; JPMIx does not speak those wire versions and leaves them undefined.
+ *
+ * <p>Thread-safe.
  */
 public final class DataType {
     /** {@code PMIX_UNDEF} */
@@ -149,97 +151,131 @@ public final class DataType {
     /** {@code PMIX_DATA_TYPE_MAX}: implementers define their own types above this boundary. */
     public static final int DATA_TYPE_MAX = 500;
 
-    private static final Map<Integer, String> NAMES = new ConcurrentHashMap<>();
+    /** The name table; the printer texts are PMIx_Data_type_string's in OpenPMIx 4.2.2. */
+    private static final ConstantNames NAMES = new ConstantNames("data type", false);
 
     static {
-        define(UNDEF, "PMIX_UNDEF");
-        define(BOOL, "PMIX_BOOL");
-        define(BYTE, "PMIX_BYTE");
-        define(STRING, "PMIX_STRING");
-        define(SIZE, "PMIX_SIZE");
-        define(PID, "PMIX_PID");
-        define(INT, "PMIX_INT");
-        define(INT8, "PMIX_INT8");
-        define(INT16, "PMIX_INT16");
-        define(INT32, "PMIX_INT32");
-        define(INT64, "PMIX_INT64");
-        define(UINT, "PMIX_UINT");
-        define(UINT8, "PMIX_UINT8");
-        define(UINT16, "PMIX_UINT16");
-        define(UINT32, "PMIX_UINT32");
-        define(UINT64, "PMIX_UINT64");
-        define(FLOAT, "PMIX_FLOAT");
-        define(DOUBLE, "PMIX_DOUBLE");
-        define(TIMEVAL, "PMIX_TIMEVAL");
-        define(TIME, "PMIX_TIME");
-        define(STATUS, "PMIX_STATUS");
-        define(VALUE, "PMIX_VALUE");
-        define(PROC, "PMIX_PROC");
-        define(APP, "PMIX_APP");
-        define(INFO, "PMIX_INFO");
-        define(PDATA, "PMIX_PDATA");
-        define(BUFFER, "PMIX_BUFFER");
-        define(BYTE_OBJECT, "PMIX_BYTE_OBJECT");
-        define(KVAL, "PMIX_KVAL");
-        define(PERSIST, "PMIX_PERSIST");
-        define(POINTER, "PMIX_POINTER");
-        define(SCOPE, "PMIX_SCOPE");
-        define(DATA_RANGE, "PMIX_DATA_RANGE");
-        define(COMMAND, "PMIX_COMMAND");
-        define(INFO_DIRECTIVES, "PMIX_INFO_DIRECTIVES");
-        define(DATA_TYPE, "PMIX_DATA_TYPE");
-        define(PROC_STATE, "PMIX_PROC_STATE");
-        define(PROC_INFO, "PMIX_PROC_INFO");
-        define(DATA_ARRAY, "PMIX_DATA_ARRAY");
-        define(PROC_RANK, "PMIX_PROC_RANK");
-        define(QUERY, "PMIX_QUERY");
-        define(COMPRESSED_STRING, "PMIX_COMPRESSED_STRING");
-        define(ALLOC_DIRECTIVE, "PMIX_ALLOC_DIRECTIVE");
-        define(IOF_CHANNEL, "PMIX_IOF_CHANNEL");
-        define(ENVAR, "PMIX_ENVAR");
-        define(COORD, "PMIX_COORD");
-        define(REGATTR, "PMIX_REGATTR");
-        define(REGEX, "PMIX_REGEX");
-        define(JOB_STATE, "PMIX_JOB_STATE");
-        define(LINK_STATE, "PMIX_LINK_STATE");
-        define(PROC_CPUSET, "PMIX_PROC_CPUSET");
-        define(GEOMETRY, "PMIX_GEOMETRY");
-        define(DEVICE_DIST, "PMIX_DEVICE_DIST");
-        define(ENDPOINT, "PMIX_ENDPOINT");
-        define(TOPO, "PMIX_TOPO");
-        define(DEVTYPE, "PMIX_DEVTYPE");
-        define(LOCTYPE, "PMIX_LOCTYPE");
-        define(COMPRESSED_BYTE_OBJECT, "PMIX_COMPRESSED_BYTE_OBJECT");
-        define(PROC_NSPACE, "PMIX_PROC_NSPACE");
-        define(PROC_STATS, "PMIX_PROC_STATS");
-        define(DISK_STATS, "PMIX_DISK_STATS");
-        define(NET_STATS, "PMIX_NET_STATS");
-        define(NODE_STATS, "PMIX_NODE_STATS");
-        define(DATA_BUFFER, "PMIX_DATA_BUFFER");
-        define(STOR_MEDIUM, "PMIX_STOR_MEDIUM");
-        define(STOR_ACCESS, "PMIX_STOR_ACCESS");
-        define(STOR_PERSIST, "PMIX_STOR_PERSIST");
-        define(STOR_ACCESS_TYPE, "PMIX_STOR_ACCESS_TYPE");
+        // no case in 4.2.2's printer: it says "UNKNOWN", JPMIx says PMIX_UNDEF
+        NAMES.constant(UNDEF, "PMIX_UNDEF", null);
+        type(BOOL, "PMIX_BOOL");
+        type(BYTE, "PMIX_BYTE");
+        type(STRING, "PMIX_STRING");
+        type(SIZE, "PMIX_SIZE");
+        type(PID, "PMIX_PID");
+        type(INT, "PMIX_INT");
+        type(INT8, "PMIX_INT8");
+        type(INT16, "PMIX_INT16");
+        type(INT32, "PMIX_INT32");
+        type(INT64, "PMIX_INT64");
+        type(UINT, "PMIX_UINT");
+        type(UINT8, "PMIX_UINT8");
+        type(UINT16, "PMIX_UINT16");
+        type(UINT32, "PMIX_UINT32");
+        type(UINT64, "PMIX_UINT64");
+        type(FLOAT, "PMIX_FLOAT");
+        type(DOUBLE, "PMIX_DOUBLE");
+        type(TIMEVAL, "PMIX_TIMEVAL");
+        type(TIME, "PMIX_TIME");
+        type(STATUS, "PMIX_STATUS");
+        type(VALUE, "PMIX_VALUE");
+        type(PROC, "PMIX_PROC");
+        type(APP, "PMIX_APP");
+        type(INFO, "PMIX_INFO");
+        type(PDATA, "PMIX_PDATA");
+        type(BUFFER, "PMIX_BUFFER");
+        type(BYTE_OBJECT, "PMIX_BYTE_OBJECT");
+        type(KVAL, "PMIX_KVAL");
+        type(PERSIST, "PMIX_PERSIST");
+        type(POINTER, "PMIX_POINTER");
+        type(SCOPE, "PMIX_SCOPE");
+        type(DATA_RANGE, "PMIX_DATA_RANGE");
+        type(COMMAND, "PMIX_COMMAND");
+        type(INFO_DIRECTIVES, "PMIX_INFO_DIRECTIVES");
+        type(DATA_TYPE, "PMIX_DATA_TYPE");
+        type(PROC_STATE, "PMIX_PROC_STATE");
+        type(PROC_INFO, "PMIX_PROC_INFO");
+        type(DATA_ARRAY, "PMIX_DATA_ARRAY");
+        type(PROC_RANK, "PMIX_PROC_RANK");
+        type(QUERY, "PMIX_QUERY");
+        type(COMPRESSED_STRING, "PMIX_COMPRESSED_STRING");
+        type(ALLOC_DIRECTIVE, "PMIX_ALLOC_DIRECTIVE");
+        type(IOF_CHANNEL, "PMIX_IOF_CHANNEL");
+        type(ENVAR, "PMIX_ENVAR");
+        type(COORD, "PMIX_COORD");
+        type(REGATTR, "PMIX_REGATTR");
+        type(REGEX, "PMIX_REGEX");
+        type(JOB_STATE, "PMIX_JOB_STATE");
+        type(LINK_STATE, "PMIX_LINK_STATE");
+        type(PROC_CPUSET, "PMIX_PROC_CPUSET");
+        type(GEOMETRY, "PMIX_GEOMETRY");
+        type(DEVICE_DIST, "PMIX_DEVICE_DIST");
+        type(ENDPOINT, "PMIX_ENDPOINT");
+        type(TOPO, "PMIX_TOPO");
+        type(DEVTYPE, "PMIX_DEVTYPE");
+        type(LOCTYPE, "PMIX_LOCTYPE");
+        type(COMPRESSED_BYTE_OBJECT, "PMIX_COMPRESSED_BYTE_OBJECT");
+        type(PROC_NSPACE, "PMIX_PROC_NSPACE");
+        type(PROC_STATS, "PMIX_PROC_STATS");
+        type(DISK_STATS, "PMIX_DISK_STATS");
+        type(NET_STATS, "PMIX_NET_STATS");
+        type(NODE_STATS, "PMIX_NODE_STATS");
+        type(DATA_BUFFER, "PMIX_DATA_BUFFER");
+        type(STOR_MEDIUM, "PMIX_STOR_MEDIUM");
+        type(STOR_ACCESS, "PMIX_STOR_ACCESS");
+        type(STOR_PERSIST, "PMIX_STOR_PERSIST");
+        type(STOR_ACCESS_TYPE, "PMIX_STOR_ACCESS_TYPE");
+        NAMES.constant(DATA_TYPE_MAX, "PMIX_DATA_TYPE_MAX", null);
     }
 
     private DataType() {
     }
 
+    /** A type whose PMIx_Data_type_string text is its own symbol, as it is for every 4.2.2 type. */
+    private static void type(int type, String symbol) {
+        NAMES.constant(type, symbol, symbol);
+    }
+
     /** The constant's name ({@code "PMIX_STRING"}), or the decimal number of an unnamed type. Never throws. */
     public static String name(int type) {
-        String name = NAMES.get(type);
-        return name != null ? name : Integer.toString(type);
+        return NAMES.name(type);
+    }
+
+    /**
+     * {@code PMIx_Data_type_string} as an initialised OpenPMIx 4.2.2 process prints it: the
+     * symbol, {@code "PMIX_STRING"}. Deviation, on purpose: where OpenPMIx prints
+     * {@code "UNKNOWN"} (for {@link #UNDEF}, {@link #DATA_TYPE_MAX}, and any type it does not
+     * know) this prints the name if the type has one, else the decimal number. Never throws.
+     */
+    public static String toString(int type) {
+        return NAMES.print(type);
     }
 
     /** Whether the type has a name (a PMIx one, or one given with {@link #define(int, String)}). */
     public static boolean isKnown(int type) {
-        return NAMES.containsKey(type);
+        return NAMES.isKnown(type);
     }
 
-    /** Names an implementer-defined type (RFC0010). A type that has a name keeps it; returns the name it prints as. */
+    /**
+     * Looks a type up by its symbol, with or without the {@code PMIX_} prefix ({@code "STRING"}).
+     *
+     * @throws PmixException {@link Status#ERR_BAD_PARAM} if no type has that name
+     */
+    public static int valueOf(String name) {
+        return NAMES.valueOf(name);
+    }
+
+    /**
+     * Names an implementer-defined type (RFC0010). A type that has a name keeps it (the new name
+     * becomes an alias); returns the name it prints as.
+     *
+     * @throws PmixException {@link Status#ERR_BAD_PARAM} if the name is blank or already names another type
+     */
     public static String define(int type, String name) {
-        Objects.requireNonNull(name, "name");
-        String prior = NAMES.putIfAbsent(type, name);
-        return prior != null ? prior : name;
+        return NAMES.define(type, name);
+    }
+
+    /** The name table, for this package's tests. */
+    static ConstantNames names() {
+        return NAMES;
     }
 }

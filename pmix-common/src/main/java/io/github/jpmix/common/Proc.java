@@ -4,8 +4,9 @@ import java.util.Objects;
 
 /**
  * A process name ({@code pmix_proc_t}): namespace plus rank. The rank is a {@code uint32}; see
- * {@link Rank} for its special values. Prints as OpenPMIx's {@code PMIX_NAME_PRINT} does,
- * {@code nspace:rank}.
+ * {@link Rank} for its special values. Prints as {@code nspace:rank}, the rank as
+ * {@link Rank#toString(int)} prints it ({@code "job1:WILDCARD"}). (OpenPMIx's internal
+ * {@code PMIX_NAME_PRINT} writes {@code [nspace,rank]} instead.)
  *
  * @param namespace the namespace, at most {@link #MAX_NSLEN} bytes of UTF-8
  * @param rank the rank, unsigned

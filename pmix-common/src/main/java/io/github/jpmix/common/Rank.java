@@ -1,5 +1,7 @@
 package io.github.jpmix.common;
 
+import java.util.Locale;
+
 /**
  * PMIx ranks ({@code pmix_rank_t}): a {@code uint32_t} held in a Java {@code int}. Compare, print
  * and parse them with the methods here, never with {@code <} or {@link Integer#toString(int)}:
@@ -44,10 +46,16 @@ public final class Rank {
     }
 
     /**
-     * A rank's printed form: the unsigned decimal for a valid rank, the OpenPMIx name for the
-     * special values ({@code "WILDCARD"}, {@code "UNDEF"}, {@code "INVALID"}, {@code "LOCAL_NODE"},
-     * {@code "LOCAL_PEERS"}, as OpenPMIx's {@code PMIX_RANK_PRINT} spells them), the unsigned
-     * decimal for any other reserved value.
+     * A rank's printed form: the unsigned decimal for a valid rank ({@code "3000000000"}, never a
+     * negative number), the name for the five special values ({@code "UNDEF"},
+     * {@code "WILDCARD"}, {@code "LOCAL_NODE"}, {@code "INVALID"}, {@code "LOCAL_PEERS"}), and the
+     * unsigned decimal for any other reserved value. {@link #parse(String)} reads every form back.
+     *
+     * <p>OpenPMIx 4.2.2's internal {@code PMIX_RANK_PRINT} names only {@code UNDEF} and
+     * {@code WILDCARD} and prints the other three special values as numbers ({@code "4294967293"});
+     * OpenPMIx's current code (master) names all five, spelled as here. JPMIx does too, since a
+     * bare 4294967293 in a log says nothing. {@link #APP_WILDCARD} equals {@link #UNDEF} and
+     * prints as {@code "UNDEF"}. Never throws.
      */
     public static String toString(int rank) {
         switch (rank) {
@@ -77,7 +85,7 @@ public final class Rank {
         if (text == null || text.isEmpty()) {
             throw new PmixException(Status.ERR_BAD_PARAM, "rank: empty");
         }
-        switch (text.toUpperCase(java.util.Locale.ROOT)) {
+        switch (text.toUpperCase(Locale.ROOT)) {
             case "UNDEF":
                 return UNDEF;
             case "WILDCARD":
