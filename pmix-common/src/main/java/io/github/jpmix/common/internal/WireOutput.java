@@ -1,0 +1,168 @@
+package io.github.jpmix.common.internal;
+
+import com.esotericsoftware.kryo.io.Output;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Status;
+import java.nio.ByteBuffer;
+
+/**
+ * Not API. Kryo's growable {@link Output} plus the codec's own writes: strict UTF-8 strings with a
+ * null marker, byte arrays from a buffer view (no copy of the payload first), IEEE bits as they are
+ * (NaN payloads kept), and the nesting depth check that keeps a deep model from overflowing the
+ * stack. One encode at a time: not thread-safe.
+ */
+final class WireOutput extends Output {
+    private static final int INITIAL = 256;
+    /** A buffer grown past this is dropped after its encode, so one big message does not pin memory. */
+    private static final int KEEP = 1024 * 1024;
+
+    private final int maxDepth;
+    private int depth;
+
+    WireOutput(CodecOptions options) {
+        super(INITIAL, -1);
+        this.maxDepth = options.maxDepth();
+    }
+
+    /** Starts an encode. */
+    void begin() {
+        position = 0;
+        total = 0;
+        depth = 0;
+    }
+
+    /** Ends an encode, dropping an oversized buffer. Call only after the bytes have been taken. */
+    void release() {
+        if (capacity > KEEP) {
+            setBuffer(new byte[INITIAL], -1);
+        }
+    }
+
+    static PmixException unencodable(String message) {
+        return new PmixException(Status.ERR_PACK_FAILURE, "encode: " + message);
+    }
+
+    /** Enters one level of nesting; the decoder would refuse more than maxDepth, so the encoder does too. */
+    void enter() {
+        if (++depth > maxDepth) {
+            throw unencodable("nesting deeper than maxDepth=" + maxDepth);
+        }
+    }
+
+    void exit() {
+        depth--;
+    }
+
+    void writeFloatBits(float v) {
+        writeInt(Float.floatToRawIntBits(v));
+    }
+
+    void writeDoubleBits(double v) {
+        writeLong(Double.doubleToRawLongBits(v));
+    }
+
+    /** A count or length: an unsigned varint. */
+    void writeCount(int n) {
+        writeVarInt(n, true);
+    }
+
+    /** Varint length then the bytes, read from the view without copying them first. */
+    void writeByteArray(ByteBuffer view) {
+        int n = view.remaining();
+        writeVarInt(n, true);
+        require(n);
+        view.get(buffer, position, n);
+        position += n;
+    }
+
+    void writeByteArray(byte[] b) {
+        writeVarInt(b.length, true);
+        writeBytes(b, 0, b.length);
+    }
+
+    /** A string that may be null: varint (UTF-8 length + 1, 0 for null), then the UTF-8 bytes. */
+    void writeNullableUtf8(String s) {
+        if (s == null) {
+            writeByte(0);
+            return;
+        }
+        int chars = s.length();
+        int n = utf8Length(s);
+        writeVarInt(n + 1, true);
+        require(n);
+        if (n == chars) {
+            writeAscii(s, chars);
+        } else {
+            writeUtf8Chars(s, chars);
+        }
+    }
+
+    /** A string that is never null (the same layout as {@link #writeNullableUtf8}). */
+    void writeUtf8(String s) {
+        writeNullableUtf8(s);
+    }
+
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int) is an array copy for ASCII
+    private void writeAscii(String s, int chars) {
+        s.getBytes(0, chars, buffer, position);
+        position += chars;
+    }
+
+    private void writeUtf8Chars(String s, int chars) {
+        byte[] b = buffer;
+        int p = position;
+        for (int i = 0; i < chars; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                b[p++] = (byte) c;
+            } else if (c < 0x800) {
+                b[p++] = (byte) (0xC0 | c >> 6);
+                b[p++] = (byte) (0x80 | c & 0x3F);
+            } else if (Character.isHighSurrogate(c)) {
+                int cp = Character.toCodePoint(c, s.charAt(++i)); // paired: utf8Length checked
+                b[p++] = (byte) (0xF0 | cp >> 18);
+                b[p++] = (byte) (0x80 | cp >> 12 & 0x3F);
+                b[p++] = (byte) (0x80 | cp >> 6 & 0x3F);
+                b[p++] = (byte) (0x80 | cp & 0x3F);
+            } else {
+                b[p++] = (byte) (0xE0 | c >> 12);
+                b[p++] = (byte) (0x80 | c >> 6 & 0x3F);
+                b[p++] = (byte) (0x80 | c & 0x3F);
+            }
+        }
+        position = p;
+    }
+
+    /**
+     * The string's length in UTF-8.
+     *
+     * @throws PmixException {@link Status#ERR_PACK_FAILURE} for an unpaired surrogate, which UTF-8
+     *     cannot carry (the JDK would silently turn it into {@code '?'})
+     */
+    static int utf8Length(String s) {
+        int chars = s.length();
+        long n = chars;
+        for (int i = 0; i < chars; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                if (c < 0x800) {
+                    n += 1;
+                } else if (Character.isSurrogate(c)) {
+                    if (Character.isHighSurrogate(c) && i + 1 < chars && Character.isLowSurrogate(s.charAt(i + 1))) {
+                        n += 2; // 4 bytes for 2 chars
+                        i++;
+                    } else {
+                        throw unencodable("unpaired surrogate U+" + Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT)
+                                + " at index " + i + " of a string");
+                    }
+                } else {
+                    n += 2;
+                }
+            }
+        }
+        if (n > Integer.MAX_VALUE - 16) {
+            throw unencodable("string of " + n + " UTF-8 bytes is too long");
+        }
+        return (int) n;
+    }
+}
