@@ -38,9 +38,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  *   <li>{@link Status#ERR_UNKNOWN_DATA_TYPE}: a data type code PMIx does not define;</li>
  *   <li>{@link Status#ERR_UNPACK_FAILURE}: anything else malformed: an unregistered class ID, a class
  *       name, trailing bytes, a negative length, invalid UTF-8, a boolean that is not 0 or 1, a
- *       {@code POINTER}, a field the model rejects (e.g. a rank-less namespace too long);</li>
+ *       {@code POINTER}, a field the model's constructors reject (a namespace over 255 bytes, a
+ *       timeval of 1,000,000 microseconds, ...);</li>
  *   <li>{@link Status#ERR_TYPE_MISMATCH}: a well-formed message of another kind than a typed
- *       decode asked for.</li>
+ *       decode asked for;</li>
+ *   <li>{@link Status#ERR_BAD_PARAM}: the caller's region is not inside its buffer.</li>
  * </ul>
  * No other exception escapes a decode of any bytes.
  */

@@ -4,6 +4,8 @@ import com.esotericsoftware.kryo.io.Input;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import org.agrona.DirectBuffer;
@@ -27,6 +29,7 @@ import org.agrona.DirectBuffer;
 final class WireInput extends Input {
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     private static final byte[] NO_BYTES = new byte[0];
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** Scratch kept between decodes up to this size; a bigger one is dropped after its decode. */
     private static final int SCRATCH_KEEP = 64 * 1024;
 
@@ -170,8 +173,26 @@ final class WireInput extends Input {
         byte[] s = scratch.length >= n ? scratch : (scratch = new byte[Math.max(n, scratch.length * 2)]);
         src.getBytes(position, s, 0, n);
         position += n;
-        validateUtf8(what, s, n);
+        int ascii = asciiPrefix(s, n);
+        if (ascii == n) {
+            return new String(s, 0, n, StandardCharsets.ISO_8859_1); // ASCII: no decoding to do
+        }
+        validateUtf8(what, s, ascii, n);
         return new String(s, 0, n, StandardCharsets.UTF_8);
+    }
+
+    /** How many bytes from the start are ASCII, checked eight at a time. */
+    private static int asciiPrefix(byte[] s, int n) {
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            if (((long) LONGS.get(s, i) & 0x8080_8080_8080_8080L) != 0) {
+                break;
+            }
+        }
+        while (i < n && s[i] >= 0) {
+            i++;
+        }
+        return i;
     }
 
     /** A string that must not be null. */
@@ -196,8 +217,8 @@ final class WireInput extends Input {
     }
 
     /** Rejects what RFC 3629 forbids: stray continuation bytes, overlong forms, surrogates, past U+10FFFF. */
-    private void validateUtf8(String what, byte[] s, int n) {
-        int i = 0;
+    private static void validateUtf8(String what, byte[] s, int from, int n) {
+        int i = from;
         while (i < n) {
             int b = s[i];
             if (b >= 0) {

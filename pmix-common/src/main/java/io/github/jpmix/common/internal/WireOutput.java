@@ -15,6 +15,8 @@ final class WireOutput extends Output {
     private static final int INITIAL = 256;
     /** A buffer grown past this is dropped after its encode, so one big message does not pin memory. */
     private static final int KEEP = 1024 * 1024;
+    /** Strings this long or longer take the counting path, whose length arithmetic cannot overflow. */
+    private static final int ASCII_MAX = 1 << 28;
 
     private final int maxDepth;
     private int depth;
@@ -87,25 +89,38 @@ final class WireOutput extends Output {
             return;
         }
         int chars = s.length();
+        int start = position;
+        if (chars < ASCII_MAX) {
+            // optimistic: most strings are ASCII, whose UTF-8 length is their length; one pass
+            writeVarInt(chars + 1, true);
+            require(chars);
+            byte[] b = buffer;
+            int p = position;
+            for (int i = 0; i < chars; i++) {
+                char c = s.charAt(i);
+                if (c >= 0x80) {
+                    position = start;
+                    writeUtf8(s, chars);
+                    return;
+                }
+                b[p++] = (byte) c;
+            }
+            position = p;
+            return;
+        }
+        writeUtf8(s, chars);
+    }
+
+    private void writeUtf8(String s, int chars) {
         int n = utf8Length(s);
         writeVarInt(n + 1, true);
         require(n);
-        if (n == chars) {
-            writeAscii(s, chars);
-        } else {
-            writeUtf8Chars(s, chars);
-        }
+        writeUtf8Chars(s, chars);
     }
 
     /** A string that is never null (the same layout as {@link #writeNullableUtf8}). */
     void writeUtf8(String s) {
         writeNullableUtf8(s);
-    }
-
-    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int) is an array copy for ASCII
-    private void writeAscii(String s, int chars) {
-        s.getBytes(0, chars, buffer, position);
-        position += chars;
     }
 
     private void writeUtf8Chars(String s, int chars) {

@@ -192,6 +192,8 @@ class CodecHostileInputTest {
                 bad("stray UTF-8 continuation byte", utf8('a', 0x80), Status.ERR_UNPACK_FAILURE),
                 bad("UTF-8 past U+10FFFF", utf8(0xF4, 0x90, 0x80, 0x80), Status.ERR_UNPACK_FAILURE),
                 bad("UTF-8 byte 0xFF", utf8(0xFF), Status.ERR_UNPACK_FAILURE),
+                bad("overlong UTF-8 after 17 ASCII bytes", utf8("aaaaaaaaaaaaaaaaa".chars().toArray(), 0xC1, 0xBF),
+                        Status.ERR_UNPACK_FAILURE),
                 bad("UTF-8 sequence cut by the string's end", utf8('a', 0xE2, 0x82), Status.ERR_UNPACK_FAILURE),
                 bad("boolean byte 2", value().uvar(DataType.BOOL).u8(2).build(), Status.ERR_UNPACK_FAILURE),
                 bad("timeval with 1,000,000 micros", WireBytes.message(WireFormat.TIMEVAL).svar(0).uvar(1_000_000).build(),
@@ -310,6 +312,12 @@ class CodecHostileInputTest {
 
     private static WireBytes value() {
         return new WireBytes().uvar(VALUE_TAG);
+    }
+
+    private static byte[] utf8(int[] prefix, int... bytes) {
+        int[] all = java.util.Arrays.copyOf(prefix, prefix.length + bytes.length);
+        System.arraycopy(bytes, 0, all, prefix.length, bytes.length);
+        return utf8(all);
     }
 
     private static byte[] utf8(int... bytes) {
