@@ -148,7 +148,7 @@ public final class Codec {
 
     /** The message in {@code src}, which must hold exactly one. See the class comment for the failures. */
     public Object decode(byte[] src) {
-        return decode(src, 0, src.length);
+        return decode(Objects.requireNonNull(src, "src"), 0, src.length);
     }
 
     /** The message in {@code length} bytes at {@code offset} of {@code src}, read in place. */

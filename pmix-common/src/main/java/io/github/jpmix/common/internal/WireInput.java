@@ -509,6 +509,9 @@ final class WireInput extends Input {
 
     @Override
     public void readBytes(byte[] bytes, int offset, int count) {
+        if (count < 0) {
+            throw malformed("negative length " + count);
+        }
         need(count);
         src.getBytes(position, bytes, offset, count);
         position += count;
