@@ -100,7 +100,7 @@ final class WireOutput extends Output {
                 char c = s.charAt(i);
                 if (c >= 0x80) {
                     position = start;
-                    writeUtf8(s, chars);
+                    writeCountedUtf8(s, chars);
                     return;
                 }
                 b[p++] = (byte) c;
@@ -108,10 +108,11 @@ final class WireOutput extends Output {
             position = p;
             return;
         }
-        writeUtf8(s, chars);
+        writeCountedUtf8(s, chars);
     }
 
-    private void writeUtf8(String s, int chars) {
+    /** The general path: count the UTF-8 bytes first (refusing unpaired surrogates), then encode. */
+    private void writeCountedUtf8(String s, int chars) {
         int n = utf8Length(s);
         writeVarInt(n + 1, true);
         require(n);
