@@ -71,13 +71,18 @@ public record Info(String key, Value value, int directives) {
         if (key == null || key.isEmpty()) {
             throw new PmixException(Status.ERR_BAD_PARAM, "key: empty");
         }
-        // chars <= bytes in UTF-8, so the cheap test first and the exact one only near the limit
-        if (key.length() > MAX_KEYLEN
-                || (key.length() > MAX_KEYLEN / 3 && key.getBytes(StandardCharsets.UTF_8).length > MAX_KEYLEN)) {
+        if (utf8LongerThan(key, MAX_KEYLEN)) {
             throw new PmixException(Status.ERR_BAD_PARAM,
                     "key: longer than " + MAX_KEYLEN + " bytes: '" + key.substring(0, Math.min(40, key.length())) + "...'");
         }
         return key;
+    }
+
+    /** Whether a string's UTF-8 form exceeds {@code maxBytes}, encoding it only when its length cannot tell. */
+    static boolean utf8LongerThan(String s, int maxBytes) {
+        // chars <= UTF-8 bytes <= 3 * chars
+        return s.length() > maxBytes
+                || (s.length() > maxBytes / 3 && s.getBytes(StandardCharsets.UTF_8).length > maxBytes);
     }
 
     @Override

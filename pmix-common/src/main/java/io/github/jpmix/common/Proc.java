@@ -17,8 +17,7 @@ public record Proc(String namespace, int rank) implements Comparable<Proc> {
 
     public Proc {
         Objects.requireNonNull(namespace, "namespace");
-        if (namespace.length() > MAX_NSLEN
-                || namespace.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NSLEN) {
+        if (Info.utf8LongerThan(namespace, MAX_NSLEN)) {
             throw new PmixException(Status.ERR_BAD_PARAM,
                     "proc: namespace longer than " + MAX_NSLEN + " bytes: '" + namespace + "'");
         }

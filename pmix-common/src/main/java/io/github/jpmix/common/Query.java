@@ -28,8 +28,8 @@ public record Query(List<String> keys, List<Info> qualifiers) {
         return new Query(List.of(keys), List.of());
     }
 
-    /** A query for one key with qualifiers. */
-    public static Query of(String key, Info... qualifiers) {
+    /** A query for one key with qualifiers (e.g. {@code PMIX_LOCAL_PROCS} qualified by {@code PMIX_NODEID}). */
+    public static Query qualified(String key, Info... qualifiers) {
         return new Query(List.of(key), List.of(qualifiers));
     }
 }

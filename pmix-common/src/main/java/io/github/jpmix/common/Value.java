@@ -111,7 +111,8 @@ public final class Value {
      *     types, {@link Status#ERR_UNKNOWN_DATA_TYPE} for a code PMIx does not define
      */
     public static Class<?> javaType(int type) {
-        if (type > DataType.DATA_TYPE_MAX) {
+        if (type > DataType.DATA_TYPE_MAX && type <= 0xFFFF) {
+            // pmix_data_type_t is a uint16_t: implementer-defined types live in (DATA_TYPE_MAX, 65535]
             return byte[].class;
         }
         if (type == DataType.UNDEF) {

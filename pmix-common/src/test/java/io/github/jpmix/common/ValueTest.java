@@ -83,6 +83,9 @@ class ValueTest {
         // pmix_common.h: "define a boundary for implementers so they can add their own data types"
         Value v = Value.of(DataType.DATA_TYPE_MAX + 7, new byte[] {1, 2});
         assertArrayEquals(new byte[] {1, 2}, v.asBytes());
+        // pmix_data_type_t is a uint16_t: no type code past 65535 exists
+        assertEquals(Status.ERR_UNKNOWN_DATA_TYPE,
+                assertThrows(PmixException.class, () -> Value.javaType(0x1_0000)).status());
     }
 
     @Test
@@ -136,7 +139,7 @@ class ValueTest {
 
     @Test
     void shouldMarkQueryQualifiers() {
-        Query q = Query.of("pmix.lprocs", Info.of("pmix.nodeid", Value.ofUint32(3)));
+        Query q = Query.qualified("pmix.lprocs", Info.of("pmix.nodeid", Value.ofUint32(3)));
         assertTrue(q.qualifiers().get(0).isQualifier());
         assertEquals(Status.ERR_BAD_PARAM, assertThrows(PmixException.class, () -> new Query(List.of(), List.of())).status());
     }
