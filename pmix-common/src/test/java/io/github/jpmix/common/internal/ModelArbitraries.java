@@ -153,7 +153,7 @@ final class ModelArbitraries {
     }
 
     private static Arbitrary<Integer> userTypes() {
-        return Arbitraries.integers().between(DataType.DATA_TYPE_MAX + 1, Integer.MAX_VALUE);
+        return Arbitraries.integers().between(DataType.DATA_TYPE_MAX + 1, 0xFFFF);
     }
 
     private static List<Integer> leafTypes() {
