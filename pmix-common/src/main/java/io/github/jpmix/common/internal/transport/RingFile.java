@@ -168,16 +168,13 @@ final class RingFile {
     }
 
     /**
-     * Sets or clears a side's asleep flag. Setting is a volatile (sequentially consistent) store:
-     * the sleeper's re-check of its ring must not be reordered before it (docs/transport.md,
-     * "Waking").
+     * Sets or clears a side's asleep flag (a release store). A sleeper must issue a full fence
+     * ({@link java.lang.invoke.VarHandle#fullFence()}) after setting its flag(s) and before it
+     * re-checks its ring(s): the store must not be reordered after those loads
+     * (docs/transport.md, "Waking").
      */
     void asleep(int side, boolean asleep) {
-        if (asleep) {
-            control.putIntVolatile(side + ASLEEP_FIELD_OFFSET, 1);
-        } else {
-            control.putIntRelease(side + ASLEEP_FIELD_OFFSET, 0);
-        }
+        control.putIntRelease(side + ASLEEP_FIELD_OFFSET, asleep ? 1 : 0);
     }
 
     boolean isAsleep(int side) {

@@ -9,6 +9,7 @@ import static java.lang.System.Logger.Level.WARNING;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import java.io.IOException;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -204,6 +205,7 @@ final class ServerConductor implements Runnable {
         for (ClientConnection c : cs) {
             c.ring().asleep(RingFile.SERVER, true);
         }
+        VarHandle.fullFence(); // flags stored before the rings are re-read (Dekker with RingSender.wakePeer)
         boolean ready = !tasks.isEmpty();
         for (int i = 0; i < cs.length && !ready; i++) {
             ready = RingFile.hasCommittedRecord(cs[i].ring().requests());

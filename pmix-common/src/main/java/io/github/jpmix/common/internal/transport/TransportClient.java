@@ -8,6 +8,7 @@ import static java.util.Objects.requireNonNull;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import java.io.IOException;
+import java.lang.invoke.VarHandle;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
@@ -387,6 +388,7 @@ public final class TransportClient implements AutoCloseable {
      */
     private PmixException sleep(long nextHeartbeat) throws IOException {
         ring.asleep(RingFile.CLIENT, true);
+        VarHandle.fullFence(); // flag stored before the ring is re-read (Dekker with RingSender.wakePeer)
         try {
             if (!RingFile.hasCommittedRecord(ring.replies()) && !closeRequested && !doorbellRequested.get()) {
                 long waitNs = nextHeartbeat - System.nanoTime();

@@ -81,6 +81,28 @@ final class Fixtures {
         }
     }
 
+    /**
+     * Fails if a conductor or receiver thread outlives its endpoint (the shared request-timeout
+     * thread is expected to stay). Waits up to 2 s for threads that are finishing.
+     */
+    static void assertNoTransportThreadsLeft() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (true) {
+            List<String> alive = Thread.getAllStackTraces().keySet().stream()
+                    .filter(Thread::isAlive)
+                    .map(Thread::getName)
+                    .filter(n -> n.startsWith("jpmix-transport-server") || n.startsWith("jpmix-transport-client-"))
+                    .toList();
+            if (alive.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                fail("transport threads left running: " + alive);
+            }
+            Thread.sleep(10);
+        }
+    }
+
     static void assertStatus(int expected, PmixException e) {
         assertEquals(expected, e.status(), () -> "status of " + e);
     }

@@ -98,19 +98,60 @@ public final class TransportChildMain {
     /**
      * Round trips of a 16-byte request: {@code busy} back to back (both sides keep polling), then
      * {@code asleep} with a pause before each (both sides have gone to sleep on their sockets).
-     * Prints "LATENCY mode waiting p50 p90 p99 max" in microseconds.
+     * "join" waits in {@code CompletableFuture.join()} (the caller parks and is woken by the
+     * receiver thread), "spin" spins on {@code isDone()}, "pingpong" sends the next one-way
+     * message from the receiver thread itself when the echo arrives (no third thread involved).
+     * Prints "LATENCY mode waiting n p50 p90 p99 max" in microseconds.
      */
     private static void latencyClient(Path socket, int warmup, int busy, int asleep, int pauseMs) throws Exception {
-        try (TransportClient client = connect(socket)) {
+        PingPong pingPong = new PingPong();
+        try (TransportClient client = TransportClient.connect(socket, new byte[0], new TransportConfig(), pingPong)) {
+            pingPong.client = client;
             byte[] payload = new byte[16];
             for (int i = 0; i < warmup; i++) {
                 client.request(payload, Duration.ofSeconds(10)).join();
             }
+            report("busy", "pingpong", pingPong.run(warmup));
+            report("busy", "pingpong", pingPong.run(busy));
             report("busy", "join", run(client, payload, busy, 0, false));
             report("busy", "spin", run(client, payload, busy, 0, true));
             report("asleep", "join", run(client, payload, asleep, pauseMs, false));
             report("asleep", "spin", run(client, payload, asleep, pauseMs, true));
             say("DONE");
+        }
+    }
+
+    /** One-way messages echoed by the server; the next leaves from the receiver thread. */
+    private static final class PingPong implements TransportClient.Handler {
+        private final byte[] payload = new byte[16];
+        volatile TransportClient client;
+        private long[] nanos;
+        private int count;
+        private long start;
+        private java.util.concurrent.CountDownLatch done;
+
+        long[] run(int n) throws InterruptedException {
+            nanos = new long[n];
+            count = 0;
+            done = new java.util.concurrent.CountDownLatch(1);
+            start = System.nanoTime();
+            client.send(payload);
+            if (!done.await(120, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new IllegalStateException("ping-pong stalled at " + count);
+            }
+            return nanos;
+        }
+
+        @Override
+        public void onMessage(int correlationId, DirectBuffer buffer, int offset, int length) {
+            long now = System.nanoTime();
+            nanos[count++] = now - start;
+            if (count == nanos.length) {
+                done.countDown();
+                return;
+            }
+            start = System.nanoTime();
+            client.send(payload);
         }
     }
 

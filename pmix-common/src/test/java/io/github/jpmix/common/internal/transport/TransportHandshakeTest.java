@@ -53,6 +53,7 @@ class TransportHandshakeTest {
             open.get(i).close();
         }
         assertEquals(List.of(), ringFiles(dir), "ring files left behind");
+        Fixtures.assertNoTransportThreadsLeft();
     }
 
     private TransportServer startServer(TransportServer.Acceptor acceptor, TransportConfig config) {

@@ -27,6 +27,17 @@ public final class TransportLatencyProbe {
     private TransportLatencyProbe() {
     }
 
+    /** The jpmix.transport.* system properties of this JVM, passed on to the children. */
+    private static List<String> transportProperties() {
+        List<String> options = new ArrayList<>();
+        System.getProperties().forEach((k, v) -> {
+            if (k.toString().startsWith("jpmix.transport.")) {
+                options.add("-D" + k + "=" + v);
+            }
+        });
+        return options;
+    }
+
     public static void main(String[] args) throws Exception {
         int busy = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
         int asleep = args.length > 1 ? Integer.parseInt(args[1]) : 500;
@@ -44,7 +55,11 @@ public final class TransportLatencyProbe {
                     @Override
                     public void onMessage(ClientConnection c, int correlationId, DirectBuffer buffer, int offset,
                             int length) {
-                        c.reply(correlationId, buffer, offset, length);
+                        if (correlationId == 0) {
+                            c.send(buffer, offset, length); // ping-pong: one-way both ways
+                        } else {
+                            c.reply(correlationId, buffer, offset, length);
+                        }
                     }
 
                     @Override
@@ -52,9 +67,9 @@ public final class TransportLatencyProbe {
                     }
                 });
         try {
-            try (ChildJvm client = ChildJvm.start(List.of(), "latency-client", socket.toString(),
+            try (ChildJvm client = ChildJvm.start(transportProperties(), "latency-client", socket.toString(),
                     String.valueOf(busy), String.valueOf(busy), String.valueOf(asleep), String.valueOf(pauseMs))) {
-                for (int i = 0; i < 4; i++) {
+                for (int i = 0; i < 6; i++) {
                     System.out.println(client.awaitLine("LATENCY", 600_000));
                 }
                 client.awaitLine("DONE", 60_000);
@@ -62,7 +77,7 @@ public final class TransportLatencyProbe {
 
             List<ChildJvm> idle = new ArrayList<>();
             for (int i = 0; i < idleClients; i++) {
-                idle.add(ChildJvm.start(List.of(), "idle-client", socket.toString()));
+                idle.add(ChildJvm.start(transportProperties(), "idle-client", socket.toString()));
             }
             for (ChildJvm c : idle) {
                 c.awaitLine("CONNECTED", 60_000);

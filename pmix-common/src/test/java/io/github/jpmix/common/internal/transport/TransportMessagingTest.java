@@ -59,6 +59,7 @@ class TransportMessagingTest {
             open.get(i).close();
         }
         assertEquals(List.of(), ringFiles(dir), "ring files left behind");
+        Fixtures.assertNoTransportThreadsLeft();
         assertTrue(pool.awaitTermination(5, TimeUnit.SECONDS));
     }
 

@@ -44,6 +44,7 @@ class TransportProcessTest {
             open.get(i).close();
         }
         assertEquals(List.of(), ringFiles(dir), "ring files left behind");
+        Fixtures.assertNoTransportThreadsLeft();
     }
 
     private Path socket() {
@@ -148,6 +149,10 @@ class TransportProcessTest {
         }
         TransportClient local = TransportClient.connect(socket(), bytes("local"), config(), new Inbox());
         open.add(local);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (server.connectionCount() < 4 && System.nanoTime() < deadline) {
+            Thread.sleep(10); // a client may return from connect a moment before the server counts it
+        }
         assertEquals(4, server.connectionCount());
         Thread.sleep(500); // let the children's JVMs finish starting up
 
