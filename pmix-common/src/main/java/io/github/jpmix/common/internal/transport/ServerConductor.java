@@ -15,6 +15,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -358,15 +359,23 @@ final class ServerConductor implements Runnable {
     }
 
     private void completeHandshake(PendingHandshake p) throws IOException {
-        int id = nextClientId++;
-        String ringName = "ring-" + id;
+        int id;
+        String ringName;
         RingFile ring;
-        try {
-            ring = RingFile.create(directory.resolve(ringName), config.ringCapacity(), id, ownPid);
-        } catch (IOException | RuntimeException e) {
-            LOG.log(WARNING, "cannot create ring file " + directory.resolve(ringName), e);
-            reject(p, Status.ERR_OUT_OF_RESOURCE, "server cannot create ring file " + ringName + ": " + e);
-            return;
+        while (true) {
+            id = nextClientId++;
+            ringName = "ring-" + id;
+            try {
+                ring = RingFile.create(directory.resolve(ringName), config.ringCapacity(), id, ownPid);
+                break;
+            } catch (FileAlreadyExistsException e) {
+                // left behind by a server that was killed: not ours to delete, take the next id
+                LOG.log(DEBUG, () -> "skipping client id " + e.getFile() + ": the file exists");
+            } catch (IOException | RuntimeException e) {
+                LOG.log(WARNING, "cannot create ring file " + directory.resolve(ringName), e);
+                reject(p, Status.ERR_OUT_OF_RESOURCE, "server cannot create ring file " + ringName + ": " + e);
+                return;
+            }
         }
         if (!p.credentials.hasUid(ownUid)) {
             // The file is 0600: it must belong to the client's user (possible when the server is root).

@@ -144,6 +144,19 @@ class TransportHandshakeTest {
     }
 
     @Test
+    void shouldSkipRingFilesAKilledServerLeftBehind() throws Exception {
+        Path stale = Files.write(dir.resolve("ring-1"), bytes("left by a killed server"));
+        startServer(recorder.acceptor(), config());
+
+        TransportClient client = connect("after a crash");
+
+        assertEquals(2, client.id());
+        assertEquals("ok", text(client.request(bytes("ok"), Duration.ofSeconds(5)).get(5, TimeUnit.SECONDS)));
+        assertEquals("left by a killed server", text(Files.readAllBytes(stale)), "not ours to touch");
+        Files.delete(stale);
+    }
+
+    @Test
     void shouldRefuseASecondServerOnALiveSocketAndDeleteTheSocketOnClose() {
         TransportServer first = startServer(recorder.acceptor(), config());
         PmixException e = assertThrows(PmixException.class,
