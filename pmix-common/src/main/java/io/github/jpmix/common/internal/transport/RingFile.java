@@ -1,0 +1,228 @@
+package io.github.jpmix.common.internal.transport;
+
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.ASLEEP_FIELD_OFFSET;
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.CLIENT_ID_OFFSET;
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.CONTROL_BLOCK_LENGTH;
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.FILE_LENGTH_OFFSET;
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.HEARTBEAT_FIELD_OFFSET;
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.MAGIC;
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.MAGIC_OFFSET;
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.PID_FIELD_OFFSET;
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.REQUEST_RING_OFFSET;
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.RING_CAPACITY_OFFSET;
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.VERSION;
+import static io.github.jpmix.common.internal.transport.RingFileDescriptor.VERSION_OFFSET;
+
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Status;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.MappedByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
+import org.agrona.IoUtil;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+
+/**
+ * Not API. One mapped ring file (layout: {@link RingFileDescriptor}): the control block and the
+ * two rings of one client.
+ *
+ * <p>Threading: the control-block accessors may be called from any thread. {@link #unmap()} must
+ * only be called once nothing can touch the mapping any more (the owners guarantee it: see
+ * {@link RingSender#close} and the conductor/receiver threads); touching an unmapped file crashes
+ * the JVM.
+ */
+final class RingFile {
+    /** Block offsets, for the side-indexed accessors. */
+    static final int SERVER = RingFileDescriptor.SERVER_BLOCK_OFFSET;
+    static final int CLIENT = RingFileDescriptor.CLIENT_BLOCK_OFFSET;
+
+    private final Path path;
+    private final MappedByteBuffer mapped;
+    private final UnsafeBuffer control;
+    private final OneToOneRingBuffer requests;
+    private final OneToOneRingBuffer replies;
+    private final int capacity;
+    private final int clientId;
+    private boolean unmapped;
+
+    private RingFile(Path path, MappedByteBuffer mapped, int capacity, int clientId) {
+        this.path = path;
+        this.mapped = mapped;
+        this.capacity = capacity;
+        this.clientId = clientId;
+        int ringLength = RingFileDescriptor.ringLength(capacity);
+        this.control = new UnsafeBuffer(mapped, 0, CONTROL_BLOCK_LENGTH);
+        this.requests = new OneToOneRingBuffer(new UnsafeBuffer(mapped, REQUEST_RING_OFFSET, ringLength));
+        this.replies = new OneToOneRingBuffer(
+                new UnsafeBuffer(mapped, RingFileDescriptor.replyRingOffset(capacity), ringLength));
+    }
+
+    /**
+     * Creates the file (mode 0600; it must not exist), sizes it, initialises the header and maps
+     * it. The magic is written last, with release semantics.
+     */
+    static RingFile create(Path path, int capacity, int clientId, long serverPid) throws IOException {
+        if (!RingFileDescriptor.isValidCapacity(capacity)) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "ring capacity=" + capacity + " is not valid");
+        }
+        int length = RingFileDescriptor.fileLength(capacity);
+        Files.createFile(path, PosixFilePermissions.asFileAttribute(
+                EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE)));
+        MappedByteBuffer mapped = null;
+        try {
+            try (RandomAccessFile file = new RandomAccessFile(path.toFile(), "rw")) {
+                file.setLength(length); // a fresh file reads as zeros: both rings start empty
+            }
+            mapped = IoUtil.mapExistingFile(path.toFile(), "ring file");
+            RingFile ring = new RingFile(path, mapped, capacity, clientId);
+            UnsafeBuffer c = ring.control;
+            c.putInt(VERSION_OFFSET, VERSION);
+            c.putInt(RING_CAPACITY_OFFSET, capacity);
+            c.putLong(FILE_LENGTH_OFFSET, length);
+            c.putInt(CLIENT_ID_OFFSET, clientId);
+            c.putLong(SERVER + PID_FIELD_OFFSET, serverPid);
+            c.putLong(SERVER + HEARTBEAT_FIELD_OFFSET, System.currentTimeMillis());
+            c.putLongRelease(MAGIC_OFFSET, MAGIC);
+            return ring;
+        } catch (IOException | RuntimeException | Error e) {
+            if (mapped != null) {
+                IoUtil.unmap(mapped);
+            }
+            Files.deleteIfExists(path);
+            throw e;
+        }
+    }
+
+    /**
+     * Maps an existing ring file after checking its header.
+     *
+     * @throws PmixException {@link Status#ERR_NOT_SUPPORTED} for another layout version,
+     *         {@link Status#ERR_BAD_PARAM} for a file that is not a valid ring file
+     * @throws IOException when the file cannot be opened or mapped
+     */
+    static RingFile attach(Path path) throws IOException {
+        long size = Files.size(path);
+        if (size < CONTROL_BLOCK_LENGTH) {
+            throw new PmixException(Status.ERR_BAD_PARAM,
+                    "ring file " + path + " is " + size + " bytes, shorter than its " + CONTROL_BLOCK_LENGTH + "-byte header");
+        }
+        MappedByteBuffer mapped = IoUtil.mapExistingFile(path.toFile(), "ring file");
+        try {
+            UnsafeBuffer header = new UnsafeBuffer(mapped, 0, CONTROL_BLOCK_LENGTH);
+            long magic = header.getLongVolatile(MAGIC_OFFSET);
+            if (magic != MAGIC) {
+                throw new PmixException(Status.ERR_BAD_PARAM,
+                        "ring file " + path + " is not a JPMIx ring file: magic=0x" + Long.toHexString(magic));
+            }
+            int version = header.getInt(VERSION_OFFSET);
+            if (version != VERSION) {
+                throw new PmixException(Status.ERR_NOT_SUPPORTED, "ring file " + path + " has layout version="
+                        + version + " but this JPMIx reads version=" + VERSION);
+            }
+            int capacity = header.getInt(RING_CAPACITY_OFFSET);
+            long declaredLength = header.getLong(FILE_LENGTH_OFFSET);
+            if (!RingFileDescriptor.isValidCapacity(capacity) || declaredLength != size
+                    || size != RingFileDescriptor.fileLength(capacity)) {
+                throw new PmixException(Status.ERR_BAD_PARAM, "ring file " + path + " is inconsistent: capacity="
+                        + capacity + " declared length=" + declaredLength + " actual length=" + size);
+            }
+            return new RingFile(path, mapped, capacity, header.getInt(CLIENT_ID_OFFSET));
+        } catch (RuntimeException | Error e) {
+            IoUtil.unmap(mapped);
+            throw e;
+        }
+    }
+
+    Path path() {
+        return path;
+    }
+
+    int capacity() {
+        return capacity;
+    }
+
+    int clientId() {
+        return clientId;
+    }
+
+    /** The control block, for tests and diagnostics. */
+    UnsafeBuffer control() {
+        return control;
+    }
+
+    /** Client to server. */
+    OneToOneRingBuffer requests() {
+        return requests;
+    }
+
+    /** Server to client. */
+    OneToOneRingBuffer replies() {
+        return replies;
+    }
+
+    /**
+     * Sets or clears a side's asleep flag (a release store). A sleeper must issue a full fence
+     * ({@link java.lang.invoke.VarHandle#fullFence()}) after setting its flag(s) and before it
+     * re-checks its ring(s): the store must not be reordered after those loads
+     * (docs/transport.md, "Waking").
+     */
+    void asleep(int side, boolean asleep) {
+        control.putIntRelease(side + ASLEEP_FIELD_OFFSET, asleep ? 1 : 0);
+    }
+
+    boolean isAsleep(int side) {
+        return control.getIntVolatile(side + ASLEEP_FIELD_OFFSET) != 0;
+    }
+
+    void heartbeat(int side, long epochMillis) {
+        control.putLongRelease(side + HEARTBEAT_FIELD_OFFSET, epochMillis);
+    }
+
+    long heartbeat(int side) {
+        return control.getLongVolatile(side + HEARTBEAT_FIELD_OFFSET);
+    }
+
+    void pid(int side, long pid) {
+        control.putLongRelease(side + PID_FIELD_OFFSET, pid);
+    }
+
+    long pid(int side) {
+        return control.getLongVolatile(side + PID_FIELD_OFFSET);
+    }
+
+    /**
+     * Whether the record at the consumer's head is committed (or padding), i.e. a read would make
+     * progress. Only the ring's consumer may call it. A record claimed but not committed does not
+     * count, so a producer that died mid-claim cannot keep the consumer from sleeping.
+     */
+    static boolean hasCommittedRecord(RingBuffer ring) {
+        AtomicBuffer buffer = ring.buffer();
+        int index = (int) ring.consumerPosition() & (ring.capacity() - 1);
+        return buffer.getIntVolatile(index) > 0; // RecordDescriptor.lengthOffset(index) == index
+    }
+
+    /** Unmaps the file; idempotent. See the class comment for when this is safe. */
+    synchronized void unmap() {
+        if (!unmapped) {
+            unmapped = true;
+            IoUtil.unmap(mapped);
+        }
+    }
+
+    /** Deletes the file (the mapping, if any, stays valid until unmapped). */
+    void delete() throws IOException {
+        Files.deleteIfExists(path);
+    }
+
+    @Override
+    public String toString() {
+        return "RingFile{" + path + ", capacity=" + capacity + ", clientId=" + clientId + "}";
+    }
+}

@@ -1,0 +1,255 @@
+package io.github.jpmix.common.internal.transport;
+
+import static io.github.jpmix.common.internal.transport.Protocol.ABORT_LENGTH;
+import static io.github.jpmix.common.internal.transport.Protocol.FRAGMENT_HEADER_LENGTH;
+import static io.github.jpmix.common.internal.transport.Protocol.MESSAGE_HEADER_LENGTH;
+import static io.github.jpmix.common.internal.transport.Protocol.RECORD_ABORT;
+import static io.github.jpmix.common.internal.transport.Protocol.RECORD_FRAGMENT;
+import static io.github.jpmix.common.internal.transport.Protocol.RECORD_MESSAGE;
+
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Status;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import org.agrona.DirectBuffer;
+import org.agrona.SystemUtil;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+
+/**
+ * Not API. The producer side of one ring: writes messages (fragmenting those larger than one
+ * record), waits with back-off while the ring is full, and rings the peer's doorbell when the
+ * peer sleeps.
+ *
+ * <p><b>Threading.</b> {@link #send} may be called from any thread: the ring has one producer, so
+ * writers are serialised by {@code ringLock}, taken per record. A fragmented message also holds
+ * {@code fragmentLock} from its first fragment to its last, so at most one fragmented message is in
+ * flight per ring (the receiver relies on it), while small messages from other threads still slip
+ * in between its fragments. After {@link #close} returns no thread touches the ring or the control
+ * block through this sender again, so the owner may unmap the file.
+ *
+ * <p><b>Waking.</b> After each record: full fence, then read the peer's asleep flag; if set, ring
+ * the doorbell. The sleeper stores its flag and then re-checks the ring, so one of the two always
+ * sees the other (docs/transport.md, "Waking").
+ */
+final class RingSender {
+    /** Wakes the peer: writes one {@link Protocol#DOORBELL} byte to the socket, never blocking. */
+    @FunctionalInterface
+    interface Doorbell {
+        void ring();
+    }
+
+    private static final int SPIN_ATTEMPTS = 64;
+    private static final int YIELD_ATTEMPTS = 16;
+    private static final long MIN_PARK_NS = 1_000;
+    private static final long MAX_PARK_NS = 1_000_000;
+
+    private final RingBuffer ring;
+    private final RingFile file;
+    private final int peerSide;
+    private final Doorbell doorbell;
+    private final long sendTimeoutNs;
+    private final int peerMaxMessageLength;
+    private final String peerName;
+    private final ReentrantLock ringLock = new ReentrantLock();
+    private final ReentrantLock fragmentLock = new ReentrantLock();
+
+    /** Guarded by fragmentLock. */
+    private int nextMessageId = 1;
+    /** Guarded by ringLock: a fragmented message given up half-way, to abort before the next record. */
+    private int abortPending;
+    /** Guarded by ringLock: non-null once closed. */
+    private String closedReason;
+
+    /**
+     * @param peerSide the peer's block in the control block ({@link RingFile#SERVER} or {@link RingFile#CLIENT})
+     * @param peerMaxMessageLength the largest payload the peer accepts (from the handshake)
+     * @param peerName names the peer in error messages
+     */
+    RingSender(RingBuffer ring, RingFile file, int peerSide, Doorbell doorbell, long sendTimeoutNs,
+            int peerMaxMessageLength, String peerName) {
+        this.ring = ring;
+        this.file = file;
+        this.peerSide = peerSide;
+        this.doorbell = doorbell;
+        this.sendTimeoutNs = sendTimeoutNs;
+        this.peerMaxMessageLength = peerMaxMessageLength;
+        this.peerName = peerName;
+    }
+
+    /**
+     * Sends one message, blocking while the ring is full.
+     *
+     * @throws PmixException {@link Status#ERR_BAD_PARAM} when the payload exceeds the peer's limit;
+     *         {@link Status#ERR_OUT_OF_RESOURCE} when the ring stays full for the send timeout
+     *         (for a fragmented message: when no fragment fits for that long);
+     *         {@link Status#ERR_LOST_CONNECTION} once closed; {@link Status#ERROR} when interrupted
+     *         while waiting for space (the interrupt flag stays set)
+     */
+    void send(int correlationId, int flags, DirectBuffer src, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, src.capacity());
+        if (length > peerMaxMessageLength) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "message of " + length + " bytes exceeds maxMessageLength="
+                    + peerMaxMessageLength + " of " + peerName);
+        }
+        if (MESSAGE_HEADER_LENGTH + length <= ring.maxMsgLength()) {
+            write(RECORD_MESSAGE, MESSAGE_HEADER_LENGTH, correlationId, flags, 0, 0, 0, src, offset, length);
+        } else {
+            sendFragmented(correlationId, flags, src, offset, length);
+        }
+    }
+
+    /**
+     * Closes this sender: every later or waiting {@link #send} fails with ERR_LOST_CONNECTION and
+     * {@code reason}. When this returns, no sender is inside the ring any more. Idempotent.
+     */
+    void close(String reason) {
+        ringLock.lock();
+        try {
+            if (closedReason == null) {
+                closedReason = reason;
+            }
+        } finally {
+            ringLock.unlock();
+        }
+    }
+
+    boolean isClosed() {
+        ringLock.lock();
+        try {
+            return closedReason != null;
+        } finally {
+            ringLock.unlock();
+        }
+    }
+
+    /** The largest chunk one fragment record carries (8-aligned). */
+    int fragmentChunkLength() {
+        return (ring.maxMsgLength() - FRAGMENT_HEADER_LENGTH) & ~7;
+    }
+
+    private void sendFragmented(int correlationId, int flags, DirectBuffer src, int offset, int length) {
+        int chunkMax = fragmentChunkLength();
+        fragmentLock.lock();
+        try {
+            int id = nextMessageId++;
+            if (nextMessageId == 0) {
+                nextMessageId = 1;
+            }
+            int index = 0;
+            try {
+                for (int sent = 0; sent < length; index++) {
+                    int chunk = Math.min(chunkMax, length - sent);
+                    write(RECORD_FRAGMENT, FRAGMENT_HEADER_LENGTH, id, index, length, correlationId, flags,
+                            src, offset + sent, chunk);
+                    sent += chunk;
+                }
+            } catch (RuntimeException | Error e) {
+                if (index > 0) {
+                    ringLock.lock();
+                    try {
+                        abortPending = id; // the receiver drops the partial message before anything else
+                    } finally {
+                        ringLock.unlock();
+                    }
+                }
+                throw e;
+            }
+        } finally {
+            fragmentLock.unlock();
+        }
+    }
+
+    /** Writes one record (header ints h0..h4, as many as headerLength holds, then the bytes). */
+    private void write(int type, int headerLength, int h0, int h1, int h2, int h3, int h4,
+            DirectBuffer src, int offset, int length) {
+        int recordLength = headerLength + length;
+        long deadline = 0;
+        int attempts = 0;
+        while (true) {
+            ringLock.lock();
+            try {
+                checkOpen();
+                if (abortPending == 0 || writeAbort()) {
+                    int index = ring.tryClaim(type, recordLength);
+                    if (index > 0) {
+                        AtomicBuffer b = ring.buffer();
+                        try {
+                            b.putInt(index, h0);
+                            b.putInt(index + 4, h1);
+                            if (headerLength == FRAGMENT_HEADER_LENGTH) {
+                                b.putInt(index + 8, h2);
+                                b.putInt(index + 12, h3);
+                                b.putInt(index + 16, h4);
+                                b.putInt(index + 20, 0);
+                            }
+                            b.putBytes(index + headerLength, src, offset, length);
+                        } catch (RuntimeException | Error e) {
+                            ring.abort(index);
+                            throw e;
+                        }
+                        ring.commit(index);
+                        wakePeer();
+                        return;
+                    }
+                }
+                wakePeer(); // full: make sure the consumer is not asleep on a full ring
+            } finally {
+                ringLock.unlock();
+            }
+            long now = System.nanoTime();
+            if (deadline == 0) {
+                deadline = now + sendTimeoutNs;
+            } else if (now - deadline >= 0) {
+                throw new PmixException(Status.ERR_OUT_OF_RESOURCE, "ring to " + peerName + " stayed full for "
+                        + SystemUtil.formatDuration(sendTimeoutNs) + " (send timeout; capacity=" + ring.capacity()
+                        + ", record=" + recordLength + " bytes)");
+            }
+            backOff(attempts++);
+        }
+    }
+
+    /** Under ringLock. */
+    private boolean writeAbort() {
+        int index = ring.tryClaim(RECORD_ABORT, ABORT_LENGTH);
+        if (index <= 0) {
+            return false;
+        }
+        ring.buffer().putInt(index, abortPending);
+        ring.buffer().putInt(index + 4, 0);
+        ring.commit(index);
+        abortPending = 0;
+        return true;
+    }
+
+    /** Under ringLock. The fence orders our record store before the flag load (Dekker). */
+    private void wakePeer() {
+        VarHandle.fullFence();
+        if (file.isAsleep(peerSide)) {
+            doorbell.ring();
+        }
+    }
+
+    /** Under ringLock. */
+    private void checkOpen() {
+        if (closedReason != null) {
+            throw new PmixException(Status.ERR_LOST_CONNECTION, closedReason);
+        }
+    }
+
+    private static void backOff(int attempts) {
+        if (attempts < SPIN_ATTEMPTS) {
+            Thread.onSpinWait();
+        } else if (attempts < SPIN_ATTEMPTS + YIELD_ATTEMPTS) {
+            Thread.yield();
+        } else {
+            int shift = Math.min(attempts - SPIN_ATTEMPTS - YIELD_ATTEMPTS, 10);
+            LockSupport.parkNanos(Math.min(MIN_PARK_NS << shift, MAX_PARK_NS));
+            if (Thread.currentThread().isInterrupted()) {
+                throw new PmixException(Status.ERROR, "interrupted while waiting for space in a full ring");
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.github.jpmix.common.internal.transport;
+
+import static io.github.jpmix.common.internal.transport.Fixtures.assertMentions;
+import static io.github.jpmix.common.internal.transport.Fixtures.assertStatus;
+import static org.agrona.concurrent.ringbuffer.RingBufferDescriptor.TRAILER_LENGTH;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Status;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RingFileTest {
+    private static final int CAPACITY = 4096;
+
+    @TempDir
+    Path dir;
+
+    private final List<RingFile> mapped = new ArrayList<>();
+
+    @AfterEach
+    void unmapAll() {
+        mapped.forEach(RingFile::unmap);
+    }
+
+    private RingFile create(String name) throws Exception {
+        RingFile f = RingFile.create(dir.resolve(name), CAPACITY, 7, 4242);
+        mapped.add(f);
+        return f;
+    }
+
+    private RingFile attach(Path path) throws Exception {
+        RingFile f = RingFile.attach(path);
+        mapped.add(f);
+        return f;
+    }
+
+    @Test
+    void shouldLayOutTheFileAsTheDescriptorSays() throws Exception {
+        RingFile f = create("ring-7");
+
+        byte[] raw = Files.readAllBytes(f.path());
+        assertEquals(0x180 + 2 * (CAPACITY + TRAILER_LENGTH), raw.length);
+        assertEquals(RingFileDescriptor.fileLength(CAPACITY), raw.length);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f.path())));
+        ByteBuffer b = ByteBuffer.wrap(raw).order(ByteOrder.nativeOrder());
+        if (ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN) {
+            assertEquals("JPMXRING", new String(raw, 0, 8, StandardCharsets.US_ASCII));
+        }
+        assertEquals(RingFileDescriptor.MAGIC, b.getLong(0x00));
+        assertEquals(1, b.getInt(0x08));
+        assertEquals(CAPACITY, b.getInt(0x0C));
+        assertEquals(raw.length, b.getLong(0x10));
+        assertEquals(7, b.getInt(0x18));
+        assertEquals(4242, b.getLong(0x88), "server pid");
+        assertTrue(b.getLong(0x90) > 0, "server heartbeat");
+        assertEquals(0x180, RingFileDescriptor.REQUEST_RING_OFFSET);
+        assertEquals(0x180 + CAPACITY + TRAILER_LENGTH, RingFileDescriptor.replyRingOffset(CAPACITY));
+    }
+
+    @Test
+    void shouldShareRingsAndControlBlockBetweenTwoMappings() throws Exception {
+        RingFile server = create("ring-7");
+        RingFile client = attach(server.path());
+        UnsafeBuffer msg = new UnsafeBuffer("hello".getBytes(StandardCharsets.US_ASCII));
+
+        assertTrue(client.requests().write(1, msg, 0, 5));
+        assertTrue(server.replies().write(2, msg, 0, 3));
+        client.asleep(RingFile.CLIENT, true);
+        client.heartbeat(RingFile.CLIENT, 123);
+        client.pid(RingFile.CLIENT, 99);
+
+        List<String> got = new ArrayList<>();
+        server.requests().read((type, buffer, index, length) -> got.add(type + ":" + Fixtures.text(buffer, index, length)));
+        client.replies().read((type, buffer, index, length) -> got.add(type + ":" + Fixtures.text(buffer, index, length)));
+        assertEquals(List.of("1:hello", "2:hel"), got);
+        assertTrue(server.isAsleep(RingFile.CLIENT));
+        assertFalse(server.isAsleep(RingFile.SERVER));
+        assertEquals(123, server.heartbeat(RingFile.CLIENT));
+        assertEquals(99, server.pid(RingFile.CLIENT));
+        assertEquals(7, client.clientId());
+        assertEquals(CAPACITY, client.capacity());
+    }
+
+    @Test
+    void shouldRejectAnotherLayoutVersionOnAttach() throws Exception {
+        RingFile f = create("ring-7");
+        f.control().putInt(RingFileDescriptor.VERSION_OFFSET, 2);
+
+        PmixException e = assertThrows(PmixException.class, () -> attach(f.path()));
+
+        assertStatus(Status.ERR_NOT_SUPPORTED, e);
+        assertMentions(e, f.path().toString(), "version=2", "version=1");
+    }
+
+    @Test
+    void shouldRejectFilesThatAreNotRingFiles() throws Exception {
+        Path garbage = dir.resolve("garbage");
+        Files.write(garbage, new byte[4096]);
+        assertMentions(assertStatusOnAttach(Status.ERR_BAD_PARAM, garbage), "not a JPMIx ring file");
+
+        Path tiny = dir.resolve("tiny");
+        Files.write(tiny, new byte[10]);
+        assertMentions(assertStatusOnAttach(Status.ERR_BAD_PARAM, tiny), "shorter than its 384-byte header");
+
+        RingFile f = create("ring-7");
+        try (RandomAccessFile file = new RandomAccessFile(f.path().toFile(), "rw")) {
+            file.setLength(file.length() - 8);
+        }
+        assertMentions(assertStatusOnAttach(Status.ERR_BAD_PARAM, f.path()), "inconsistent");
+    }
+
+    @Test
+    void shouldNeverReuseAnExistingFile() throws Exception {
+        create("ring-7");
+        assertThrows(FileAlreadyExistsException.class, () -> create("ring-7"));
+    }
+
+    @Test
+    void shouldSeeOnlyCommittedRecordsAtTheHead() throws Exception {
+        RingFile f = create("ring-7");
+        assertFalse(RingFile.hasCommittedRecord(f.requests()));
+
+        int index = f.requests().tryClaim(1, 16);
+        assertFalse(RingFile.hasCommittedRecord(f.requests()), "a claimed record is not there yet");
+        f.requests().commit(index);
+        assertTrue(RingFile.hasCommittedRecord(f.requests()));
+
+        f.requests().read((type, buffer, i, length) -> { });
+        assertFalse(RingFile.hasCommittedRecord(f.requests()));
+    }
+
+    private PmixException assertStatusOnAttach(int status, Path path) {
+        PmixException e = assertThrows(PmixException.class, () -> attach(path));
+        assertStatus(status, e);
+        return e;
+    }
+}
