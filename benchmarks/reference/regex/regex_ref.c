@@ -2,7 +2,7 @@
  * regex_ref: OpenPMIx's own node-map / proc-map code behind the same line protocol as
  * JPMIx's RegexCli, so the two can be compared line by line.
  *
- *   regex_ref MODE [--isolate] [--timeout SECONDS]
+ *   regex_ref MODE [--isolate] [--timeout SECONDS] [--tmpdir DIR]
  *
  * MODE is generate-nodes, generate-ppn, parse-nodes or parse-ppn. One input per line on stdin
  * (a line starting with "base64:" carries binary input, e.g. a blob); one output line per input
@@ -17,6 +17,10 @@
  * OpenPMIx crashes or hangs on some inputs (regex-format.md section 9). With --isolate every
  * line runs in a forked child, and a crash prints "CRASH SIG<n>" (a hang: "CRASH SIG14" after
  * --timeout seconds, default 5) instead of ending the run.
+ *
+ * PMIx_server_init needs a directory; regex_ref makes one under --tmpdir (default $TMPDIR or /tmp)
+ * and removes it at the end. A crash outside --isolate leaves it behind: point --tmpdir at a
+ * directory that gets cleaned up.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -269,9 +273,12 @@ int main(int argc, char **argv)
     const char *mode = NULL;
     int isolate = 0;
     int timeout = 5;
+    const char *base = getenv("TMPDIR");
     for (int i = 1; i < argc; i++) {
         if (0 == strcmp(argv[i], "--isolate")) {
             isolate = 1;
+        } else if (0 == strcmp(argv[i], "--tmpdir") && i + 1 < argc) {
+            base = argv[++i];
         } else if (0 == strcmp(argv[i], "--timeout") && i + 1 < argc) {
             timeout = atoi(argv[++i]);
         } else if (NULL == mode) {
@@ -285,11 +292,12 @@ int main(int argc, char **argv)
         || (0 != strcmp(mode, "generate-nodes") && 0 != strcmp(mode, "generate-ppn")
             && 0 != strcmp(mode, "parse-nodes") && 0 != strcmp(mode, "parse-ppn"))) {
         fprintf(stderr, "usage: %s generate-nodes|generate-ppn|parse-nodes|parse-ppn"
-                        " [--isolate] [--timeout SECONDS]\n", argv[0]);
+                        " [--isolate] [--timeout SECONDS] [--tmpdir DIR]\n", argv[0]);
         return 2;
     }
 
-    char dir[] = "/tmp/regex_ref.XXXXXX";
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/regex_ref.XXXXXX", NULL != base && '\0' != base[0] ? base : "/tmp");
     if (NULL == mkdtemp(dir)) {
         perror("mkdtemp");
         return 3;

@@ -102,9 +102,10 @@ final class PpnMapGenerator {
         }
         for (int i = 0; i < ranks.length; i++) {
             if (!Rank.isValid(ranks[i])) {
-                throw Malformed.of(WHAT, "node " + k + " rank " + i + " is " + Rank.toUnsignedLong(ranks[i]) + " ("
-                        + Rank.toString(ranks[i]) + "), not a valid process rank (valid ranks are below PMIX_RANK_VALID, "
-                        + Rank.toUnsignedLong(Rank.VALID) + ")");
+                String name = Rank.toString(ranks[i]);
+                String number = Long.toString(Rank.toUnsignedLong(ranks[i]));
+                throw Malformed.of(WHAT, "node " + k + " rank " + i + " is " + number + (name.equals(number) ? "" : " (" + name + ")")
+                        + ", not a valid process rank (valid ranks are below PMIX_RANK_VALID, " + Rank.toUnsignedLong(Rank.VALID) + ")");
             }
         }
     }
