@@ -21,11 +21,20 @@ final class Decimal {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
-    /** Number of decimal digits of {@code v >= 0}. */
+    /** Powers of ten up to 10^18, for {@link #length}. */
+    private static final long[] POW10 = new long[19];
+
+    static {
+        POW10[0] = 1;
+        for (int i = 1; i < POW10.length; i++) {
+            POW10[i] = POW10[i - 1] * 10;
+        }
+    }
+
+    /** Number of decimal digits of {@code v >= 0}; comparisons only, no division (it runs once per rank). */
     static int length(long v) {
         int n = 1;
-        while (v >= 10) {
-            v /= 10;
+        while (n < POW10.length && v >= POW10[n]) {
             n++;
         }
         return n;
@@ -37,7 +46,12 @@ final class Decimal {
      */
     static long value(CharSequence s, int from, int to) {
         long v = 0;
-        for (int i = from; i < to; i++) {
+        int i = from;
+        // 18 digits cannot overflow: no check, no division on the common path.
+        for (int fast = Math.min(to, from + 18); i < fast; i++) {
+            v = v * 10 + (s.charAt(i) - '0');
+        }
+        for (; i < to; i++) {
             int d = s.charAt(i) - '0';
             if (v > (Long.MAX_VALUE - d) / 10) {
                 return -1;

@@ -1,7 +1,6 @@
 package io.github.jpmix.regex;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Node-list generation: OpenPMIx 4.2.2's native algorithm (regex-format.md section 3) with its
@@ -48,7 +47,7 @@ final class NodeMapGenerator {
         boolean raw = false;
         int index = 0;
         for (String name : names) {
-            raw |= g.add(Objects.requireNonNull(name, "names[" + index + "]"), index, raw);
+            raw |= g.add(nonNull(name, index), index, raw);
             index++;
         }
         if (raw) {
@@ -62,10 +61,18 @@ final class NodeMapGenerator {
     static String joinForBlob(List<String> names) {
         int index = 0;
         for (String name : names) {
-            check(Objects.requireNonNull(name, "names[" + index + "]"), index);
+            check(nonNull(name, index), index);
             index++;
         }
         return String.join(",", names);
+    }
+
+    /** {@code requireNonNull} without building the message for every name. */
+    private static String nonNull(String name, int index) {
+        if (name == null) {
+            throw new NullPointerException("names[" + index + "]");
+        }
+        return name;
     }
 
     /**
@@ -92,44 +99,45 @@ final class NodeMapGenerator {
     private boolean add(String name, int index, boolean raw) {
         int len = name.length();
         // Section 3.2: letters before the first digit are the prefix, the first digit starts the
-        // number, letters and digits after it are skipped, anything else makes a literal.
-        int digits = -1;
-        boolean literal = false;
-        for (int i = 0; i < len; i++) {
-            char c = name.charAt(i);
-            if (Decimal.isLetter(c)) {
-                continue;
-            }
-            if (Decimal.isDigit(c)) {
-                if (digits < 0) {
-                    digits = i;
-                }
-                continue;
-            }
-            literal = true;
-            break;
+        // number, letters and digits after it are skipped (they are the suffix), and any other
+        // character makes a literal. One pass, the value accumulated on the way.
+        int i = 0;
+        while (i < len && Decimal.isLetter(name.charAt(i))) {
+            i++;
         }
-        if (literal || len == 0) {
-            if (check(name, index)) {
-                return true;
+        int digits = i;
+        long value = 0;
+        while (i < len) {
+            int d = name.charAt(i) - '0';
+            if (d < 0 || d > 9) {
+                break;
             }
+            value = value * 10 + d;
+            i++;
+        }
+        int suffix = i;
+        boolean literal = suffix == digits;
+        while (!literal && i < len) {
+            char c = name.charAt(i++);
+            literal = !Decimal.isLetter(c) && !Decimal.isDigit(c);
+        }
+        if (literal && check(name, index)) {
+            return true;
         }
         if (raw) {
             return false;
         }
-        if (literal || digits < 0) {
-            addLiteral(name);
-            return false;
-        }
-        int suffix = Decimal.runEnd(name, digits, len);
-        long value = Decimal.value(name, digits, suffix);
-        if (value < 0) {
+        if (suffix - digits > 18) {
             // Section 9.3: past 2^63-1 even OpenPMIx's parser (strtol into size_t) misreads the
             // number; as a literal the name travels verbatim.
-            addLiteral(name);
-            return false;
+            value = Decimal.value(name, digits, suffix);
+            literal |= value < 0;
         }
-        addNumbered(name, digits, suffix, value);
+        if (literal) {
+            addLiteral(name);
+        } else {
+            addNumbered(name, digits, suffix, value);
+        }
         return false;
     }
 

@@ -2,7 +2,6 @@ package io.github.jpmix.regex;
 
 import io.github.jpmix.common.Rank;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Proc-map generation: OpenPMIx 4.2.2's native algorithm (regex-format.md section 5) in one
@@ -93,7 +92,9 @@ final class PpnMapGenerator {
     }
 
     private static void checkNode(int[] ranks, int k) {
-        Objects.requireNonNull(ranks, "ranksPerNode[" + k + "]");
+        if (ranks == null) {
+            throw new NullPointerException("ranksPerNode[" + k + "]");
+        }
         if (ranks.length == 0) {
             // Sections 5.1, 8: OpenPMIx drops empty nodes (so the proc map no longer lines up
             // with the node map) or crashes on them; there is no way to describe one.
