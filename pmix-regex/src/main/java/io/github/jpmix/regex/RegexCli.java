@@ -2,7 +2,6 @@ package io.github.jpmix.regex;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -118,7 +117,7 @@ public final class RegexCli {
                 return usage(err, "--blob applies to generate-nodes and generate-ppn only");
             }
             RegexLimits limits = new RegexLimits(maxEntries, maxChars);
-            return new RegexCli(mode, blob, limits).loop(in, out, err);
+            return new RegexCli(mode, blob, limits).loop(in, out);
         } catch (NumberFormatException | PmixException e) {
             return usage(err, e.getMessage());
         } catch (IOException e) {
@@ -156,30 +155,44 @@ public final class RegexCli {
         return 2;
     }
 
-    private int loop(InputStream rawIn, OutputStream rawOut, PrintStream err) throws IOException {
-        InputStream in = new BufferedInputStream(rawIn, 1 << 16);
+    private int loop(InputStream in, OutputStream rawOut) throws IOException {
         OutputStream out = new BufferedOutputStream(rawOut, 1 << 16);
+        byte[] buf = new byte[1 << 16];
+        int pos = 0;
+        int limit = 0;
         byte[] line = new byte[1 << 12];
+        int n = 0;
         while (true) {
-            int n = 0;
-            int c;
-            while ((c = in.read()) >= 0 && c != '\n') {
-                if (n == line.length) {
-                    line = Arrays.copyOf(line, n * 2);
-                }
-                line[n++] = (byte) c;
-            }
-            if (c < 0 && n == 0) {
-                break;
-            }
-            out.write(process(line, n));
-            out.write('\n');
-            if (c < 0) {
-                break;
-            }
-            if (in.available() == 0) {
-                // Nothing more is waiting: a caller may be reading line by line, so answer now.
+            if (pos == limit) {
+                // About to wait for input: whoever writes it may be waiting for our answers.
                 out.flush();
+                limit = in.read(buf);
+                pos = 0;
+                if (limit < 0) {
+                    if (n > 0) {
+                        out.write(process(line, n));
+                        out.write('\n');
+                    }
+                    break;
+                }
+                continue;
+            }
+            int newline = pos;
+            while (newline < limit && buf[newline] != '\n') {
+                newline++;
+            }
+            int chunk = newline - pos;
+            if (n + chunk > line.length) {
+                line = Arrays.copyOf(line, Math.max(line.length * 2, n + chunk));
+            }
+            System.arraycopy(buf, pos, line, n, chunk);
+            n += chunk;
+            pos = newline;
+            if (newline < limit) {
+                pos++;
+                out.write(process(line, n));
+                out.write('\n');
+                n = 0;
             }
         }
         out.flush();

@@ -175,6 +175,8 @@ class NodeRegexTest {
                 Arguments.of("4.1 pmix without bracket is plain", "pmix", "pmix"),
                 Arguments.of("4.1 pmixx[ is plain", "pmixx[a]", "pmixx[a]"),
                 Arguments.of("7 blob: without NUL is plain", "blob:", "blob:"),
+                // Section 9.10: the header's "pmix:" tag exists nowhere in the code; it is plain text.
+                Arguments.of("9.10 pmix: tag of the header is plain", "pmix:node1,node2", "pmix:node1,node2"),
                 Arguments.of("7 blob prefix is plain", "blobfish1,blobfish2", "blobfish1,blobfish2"));
     }
 
