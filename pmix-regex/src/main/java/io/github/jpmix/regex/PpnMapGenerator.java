@@ -166,7 +166,8 @@ final class PpnMapGenerator {
         for (int k = 0; k < t.nodes; k++) {
             g.beginNode(k == 0);
             for (int e = t.nodeStart[k]; e < t.nodeStart[k + 1]; e++) {
-                if (t.first[e] == t.last[e] && PpnText.indexOf(text, '-', t.from[e], t.to[e]) == t.to[e]) {
+                // A single rank and a range of one rank ("5-5") take the same path in the reference.
+                if (t.first[e] == t.last[e]) {
                     g.rank(t.first[e]);
                 } else {
                     g.range(t.first[e], t.last[e]);

@@ -27,6 +27,8 @@ final class PpnText {
     int invalid = -1;
     /** Whether some valid element is a range {@code a-b}. */
     boolean ranges;
+    /** The reference's native form of this text, measured as it is cut (see {@link ReferencePpnLength}). */
+    private final ReferencePpnLength reference = new ReferencePpnLength();
 
     private PpnText(String text) {
         this.text = text;
@@ -61,6 +63,7 @@ final class PpnText {
             nodeStart = Arrays.copyOf(nodeStart, nodeStart.length * 2);
         }
         nodeStart[nodes++] = elements;
+        reference.node();
         int e = nodeFrom;
         while (e <= nodeTo) {
             int end = indexOf(text, ',', e, nodeTo);
@@ -86,10 +89,24 @@ final class PpnText {
         }
         from[elements] = f;
         to[elements] = t;
-        int dash = indexOf(text, '-', f, t);
         long a;
         long b;
-        if (dash == t) {
+        // The common case first: nothing but digits.
+        long v = 0;
+        int i = f;
+        while (i < t) {
+            int d = text.charAt(i) - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            v = v * 10 + d;
+            i++;
+        }
+        int dash = i < t ? indexOf(text, '-', i, t) : t;
+        if (i == t && t - f <= 18) {
+            a = v;
+            b = v;
+        } else if (dash == t) {
             a = Decimal.rank(text, f, t);
             b = a;
         } else if (Decimal.isRun(text, f, dash) && Decimal.isRun(text, dash + 1, t)) {
@@ -103,8 +120,15 @@ final class PpnText {
             a = -1;
             b = -1;
         }
-        if ((a < 0 || b < 0 || b > MAX_RANK) && invalid < 0) {
+        boolean valid = a >= 0 && b >= 0 && b <= MAX_RANK;
+        if (!valid && invalid < 0) {
             invalid = elements;
+        }
+        // What the reference's strtol reads: for a valid element its value, cut to an int.
+        if (dash < t) {
+            reference.range(valid ? (int) a : Decimal.strtolInt(text, f, dash), valid ? (int) b : Decimal.strtolInt(text, dash + 1, t));
+        } else {
+            reference.rank(valid ? (int) a : Decimal.strtolInt(text, f, t));
         }
         first[elements] = a;
         last[elements] = b;
@@ -150,21 +174,7 @@ final class PpnText {
 
     /** See {@link ReferencePpnLength}: what the reference's native form of this text would measure. */
     long referenceNativeLength() {
-        ReferencePpnLength ref = new ReferencePpnLength();
-        for (int k = 0; k < nodes; k++) {
-            ref.node();
-            for (int e = nodeStart[k]; e < nodeStart[k + 1]; e++) {
-                int f = from[e];
-                int t = to[e];
-                int dash = indexOf(text, '-', f, t);
-                if (dash < t) {
-                    ref.range(Decimal.strtolInt(text, f, dash), Decimal.strtolInt(text, dash + 1, t));
-                } else {
-                    ref.rank(Decimal.strtolInt(text, f, t));
-                }
-            }
-        }
-        return ref.length();
+        return reference.length();
     }
 
     /** The first {@code c} in {@code s[from, to)}, or {@code to}. */
@@ -179,6 +189,9 @@ final class PpnText {
 
     /** Decimal characters of all numbers in {@code [a, b]}, without separators. */
     static long digitsIn(long a, long b) {
+        if (a == b) {
+            return Decimal.length(a);
+        }
         long total = 0;
         long low = 0;
         long high = 9;
