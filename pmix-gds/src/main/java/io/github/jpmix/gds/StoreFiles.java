@@ -147,7 +147,10 @@ final class StoreFiles {
         int segments = n <= 8192 ? 1 : (int) Math.min(512, Long.highestOneBit(n / 4096));
         long perSegment = (long) Math.ceil(n * 1.3 / segments) + 32;
         int maxChunks = (int) ((stats[3] + 16) / CHUNK + 2);
-        long chunksPerTier = (long) Math.ceil((stats[1] + stats[2] + n * 12.0) * 1.3 / CHUNK / segments) + maxChunks + 64;
+        double avgEntry = (stats[1] + stats[2]) / (double) n + 12;
+        long chunksPerTier = Math.max(
+                (long) Math.ceil((stats[1] + stats[2] + n * 12.0) * 1.3 / CHUNK / segments),
+                (long) Math.ceil(perSegment * Math.ceil(avgEntry / CHUNK))) + maxChunks + 64;
         return ChronicleMap.of(CharSequence.class, byte[].class)
                 .actualSegments(segments)
                 .entriesPerSegment(perSegment)
