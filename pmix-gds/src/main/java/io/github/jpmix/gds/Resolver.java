@@ -183,7 +183,9 @@ final class Resolver {
             id = own.desc.sessionId;
         }
         boolean known = false;
-        for (JobView w : c.views()) {
+        List<JobView> all = c.views();
+        for (int wi = 0; wi < all.size(); wi++) {
+            JobView w = all.get(wi);
             if (w.desc.sessionId == id) {
                 known = true;
                 Value v = w.session(key);
@@ -381,7 +383,9 @@ final class Resolver {
         }
         // node data is about the node, whichever namespace's registration carried it
         boolean knownElsewhere = false;
-        for (JobView w : c.views()) {
+        List<JobView> all = c.views();
+        for (int wi = 0; wi < all.size(); wi++) {
+            JobView w = all.get(wi);
             if (w == v) {
                 continue;
             }
@@ -417,7 +421,9 @@ final class Resolver {
         }
         if (key.equals(Keys.NODEID.name())) {
             if (id == Topology.NO_ID && host != null) {
-                for (JobView w : c.views()) {
+                List<JobView> all = c.views();
+                for (int wi = 0; wi < all.size(); wi++) {
+                    JobView w = all.get(wi);
                     int s = w.topology().slotOf(host);
                     if (s >= 0 && w.topology().id(s) != Topology.NO_ID) {
                         id = w.topology().id(s);
@@ -430,7 +436,9 @@ final class Resolver {
         if (key.equals(Keys.NODE_SIZE.name()) && host != null) {
             // not given: the processes of every namespace known here on that node
             long sum = 0;
-            for (JobView w : c.views()) {
+            List<JobView> all = c.views();
+            for (int wi = 0; wi < all.size(); wi++) {
+                JobView w = all.get(wi);
                 sum += processesOn(w, w.topology().slotOf(host));
             }
             return Value.ofUint32((int) sum);

@@ -159,6 +159,7 @@ final class StoreFiles {
                 .maxChunksPerEntry(maxChunks)
                 .averageKeySize(Math.max(1.0, stats[1] / (double) n))
                 .averageValueSize(Math.max(1.0, stats[2] / (double) n))
-                .maxBloatFactor(4.0);
+                .maxBloatFactor(4.0)
+                .putReturnsNull(true);
     }
 }
