@@ -167,6 +167,25 @@ final class Mapping {
         }
     }
 
+    /**
+     * Whether a writer could lock the segment holding {@code key} right now: false if a reader (maybe a
+     * dead one) holds a lock of it. A diagnostic for tests; it takes and drops the write lock at once.
+     */
+    boolean segmentWritable(CharSequence key) {
+        if (!acquire()) {
+            return false;
+        }
+        try (ExternalMapQueryContext<CharSequence, byte[], ?> c = map.queryContext(key)) {
+            if (c.writeLock().tryLock()) {
+                c.writeLock().unlock();
+                return true;
+            }
+            return false;
+        } finally {
+            release();
+        }
+    }
+
     /** Whether the last owner gave it up: lookups find nothing any more. */
     boolean isRetired() {
         return retired;

@@ -74,6 +74,16 @@ class MultiProcessTest {
         return new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     }
 
+    /** Whether a writer of the file could not lock the segment of {@code key} now (a reader died holding it). */
+    private static boolean lockLeftHeld(Path file, CharSequence key) {
+        Mapping m = Mapping.open(file);
+        try {
+            return !m.segmentWritable(key);
+        } finally {
+            m.retire();
+        }
+    }
+
     @Test
     void shouldReadJobFactsAndPostedDataFromAnotherProcess() throws Exception {
         store = Gds.mappedStore(session(), Jobs.LOCAL);
@@ -127,13 +137,20 @@ class MultiProcessTest {
         store.register(Registration.parse("job1", 4, Jobs.job1()));
         Proc r0 = new Proc("job1", 0);
         long gen = store.publishModex(Map.of(r0, Map.of("seq", Value.ofInt(1))));
-        Process looper = child("loop", session().toString(), Jobs.LOCAL, Long.toString(gen), "job1",
-                Keys.JOB_SIZE.name());
-        BufferedReader out = out(looper);
-        assertEquals(List.of("looping"), linesUntil(out, "looping"));
-        Thread.sleep(500); // deep in its loop: most of its time is spent inside a segment's read lock
-        looper.destroyForcibly(); // SIGKILL
-        assertTrue(looper.waitFor(10, TimeUnit.SECONDS));
+        // kill readers in their read loop until one dies holding a segment lock (the hazard), 3 tries at most
+        boolean stuck = false;
+        for (int attempt = 1; attempt <= 3 && !stuck; attempt++) {
+            Process looper = child("loop", session().toString(), Jobs.LOCAL, Long.toString(gen), "job1",
+                    Keys.JOB_SIZE.name());
+            BufferedReader out = out(looper);
+            assertEquals(List.of("looping"), linesUntil(out, "looping"));
+            Thread.sleep(300); // deep in its loop: most of its time is spent inside a segment's read lock
+            looper.destroyForcibly(); // SIGKILL
+            assertTrue(looper.waitFor(10, TimeUnit.SECONDS));
+            stuck = lockLeftHeld(StoreFiles.jobFile(session(), "job1"), StoreKeys.job(Keys.JOB_SIZE.name()))
+                    || lockLeftHeld(StoreFiles.modexFile(session(), gen), StoreKeys.modex("job1", 0, "seq"));
+            System.out.println("SIGKILL of reader " + attempt + ": it left a segment lock held: " + stuck);
+        }
 
         long t0 = System.nanoTime();
         Map<Proc, Map<String, Value>> next = new HashMap<>();
