@@ -59,7 +59,7 @@ final class StoreFiles {
                         .append(Character.toUpperCase(Character.forDigit(b & 0xF, 16)));
             }
         }
-        String name = sb.length() <= 200 && !sb.toString().startsWith("~") ? sb.toString() : "~" + sha256(namespace);
+        String name = sb.length() <= 200 ? sb.toString() : "~" + sha256(namespace);
         return dir.resolve(JOB_PREFIX + name + SUFFIX);
     }
 
