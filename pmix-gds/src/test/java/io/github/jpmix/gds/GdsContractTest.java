@@ -476,6 +476,22 @@ abstract class GdsContractTest {
     }
 
     @Test
+    void shouldReadANodeMapWithoutAProcMapAndAJobInfoArray() {
+        // a node map alone names the job's nodes without placing ranks
+        register("nodesonly", 1, List.of(info(Keys.NODE_MAP, "n1,n7"),
+                array(Keys.JOB_INFO_ARRAY, info(Keys.JOBID, "from-array"), info(Keys.JOB_SIZE, 5))));
+        Proc w = Proc.wildcard("nodesonly");
+        assertEquals(Value.ofString("n1,n7"), get(w, Keys.NODE_LIST));
+        assertEquals(Value.ofString("from-array"), get(w, Keys.JOBID));
+        assertEquals(Value.ofUint32(1), get(w, Keys.NODEID, info(Keys.HOSTNAME, "n7")));
+        assertEquals(List.of("n1", "n7"), reader.nodes("nodesonly"));
+        assertEquals(Status.ERR_DATA_VALUE_NOT_FOUND,
+                assertThrows(PmixException.class, () -> reader.peers("nodesonly", "n7")).status());
+        assertNull(get(new Proc("nodesonly", 3), Keys.HOSTNAME));
+        assertEquals(Value.ofRank(3), get(new Proc("nodesonly", 3), Keys.RANK));
+    }
+
+    @Test
     void shouldForgetADeregisteredNamespace() {
         register(J1, Jobs.job1());
         register(J2, 2, Jobs.job2());
