@@ -7,7 +7,11 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.WireFormat;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +31,8 @@ import java.util.Map;
  *   jpmix.gds.layout   BOOL    whether a node map was given
  *   jpmix.gds.size     INT64   the job size (PMIX_JOB_SIZE given, else the maps'), or -1
  *   jpmix.gds.apps     DATA_ARRAY of INT64: appnum, leader, size per application (-1 unknown)
+ *   jpmix.gds.procs    BYTE_OBJECT: i32 LE per rank with P| entries (rank XOR 0x80000000, sorted)
+ *   jpmix.gds.nodes    BYTE_OBJECT: i32 LE per node slot with N| entries (sorted)
  * </pre>
  *
  * Immutable and thread-safe.
@@ -45,9 +51,13 @@ final class Descriptor {
     final long[] appnums;
     final long[] appLeaders;
     final long[] appSizes;
+    /** The ranks with data of their own ({@code P<rank>|}), each XOR {@code Integer.MIN_VALUE}, sorted. */
+    private final int[] procRanks;
+    /** The node slots with data of their own ({@code N<slot>|}), sorted. */
+    private final int[] nodeSlots;
 
     Descriptor(String namespace, long sessionId, int nlocalprocs, int localSlot, boolean hasLayout, long jobSize,
-            long[] appnums, long[] appLeaders, long[] appSizes) {
+            long[] appnums, long[] appLeaders, long[] appSizes, int[] procRanks, int[] nodeSlots) {
         this.namespace = namespace;
         this.sessionId = sessionId;
         this.nlocalprocs = nlocalprocs;
@@ -57,6 +67,43 @@ final class Descriptor {
         this.appnums = appnums;
         this.appLeaders = appLeaders;
         this.appSizes = appSizes;
+        this.procRanks = procRanks;
+        this.nodeSlots = nodeSlots;
+    }
+
+    /** Whether the host gave data for this rank: a lookup of any other rank's key cannot find anything. */
+    boolean hasProcData(int rank) {
+        return Arrays.binarySearch(procRanks, rank ^ Integer.MIN_VALUE) >= 0;
+    }
+
+    /** Whether the host gave data for this node slot. */
+    boolean hasNodeData(int slot) {
+        return Arrays.binarySearch(nodeSlots, slot) >= 0;
+    }
+
+    int[] procRanks() {
+        return procRanks;
+    }
+
+    int[] nodeSlots() {
+        return nodeSlots;
+    }
+
+    /** {@code ranks} (unsigned) in the sorted form {@link #hasProcData} searches. */
+    static int[] rankSet(Collection<Integer> ranks) {
+        int[] out = new int[ranks.size()];
+        int i = 0;
+        for (int r : ranks) {
+            out[i++] = r ^ Integer.MIN_VALUE;
+        }
+        Arrays.sort(out);
+        return out;
+    }
+
+    static int[] slotSet(Collection<Integer> slots) {
+        int[] out = slots.stream().mapToInt(Integer::intValue).distinct().toArray();
+        Arrays.sort(out);
+        return out;
     }
 
     /** Whether the job is one application: app arrays gave at most one (none: application 0 is the job). */
@@ -125,7 +172,26 @@ final class Descriptor {
                 Info.of("jpmix.gds.local", Value.ofInt32(localSlot)),
                 Info.of("jpmix.gds.layout", Value.ofBool(hasLayout)),
                 Info.of("jpmix.gds.size", Value.ofInt64(jobSize)),
-                Info.of("jpmix.gds.apps", Value.ofDataArray(new DataArray(DataType.INT64, apps))));
+                Info.of("jpmix.gds.apps", Value.ofDataArray(new DataArray(DataType.INT64, apps))),
+                Info.of("jpmix.gds.procs", Value.ofByteObject(ints(procRanks))),
+                Info.of("jpmix.gds.nodes", Value.ofByteObject(ints(nodeSlots))));
+    }
+
+    private static byte[] ints(int[] a) {
+        ByteBuffer b = ByteBuffer.allocate(a.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int v : a) {
+            b.putInt(v);
+        }
+        return b.array();
+    }
+
+    private static int[] ints(byte[] bytes) {
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        int[] out = new int[bytes.length / 4];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = b.getInt();
+        }
+        return out;
     }
 
     /**
@@ -155,7 +221,8 @@ final class Descriptor {
             }
             return new Descriptor(m.get("jpmix.gds.nspace").asString(), m.get("jpmix.gds.session").asLong(),
                     m.get("jpmix.gds.nlocal").asInt(), m.get("jpmix.gds.local").asInt(),
-                    m.get("jpmix.gds.layout").asBoolean(), m.get("jpmix.gds.size").asLong(), nums, ldrs, sizes);
+                    m.get("jpmix.gds.layout").asBoolean(), m.get("jpmix.gds.size").asLong(), nums, ldrs, sizes,
+                    ints(m.get("jpmix.gds.procs").asBytes()), ints(m.get("jpmix.gds.nodes").asBytes()));
         } catch (NullPointerException | PmixException e) {
             throw new PmixException(Status.ERR_FILE_READ_FAILURE, "gds: " + file + ": incomplete descriptor " + m.keySet(), e);
         }

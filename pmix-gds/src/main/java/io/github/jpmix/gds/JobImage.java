@@ -126,8 +126,18 @@ final class JobImage {
         Value size = r.jobInfo().get(Keys.JOB_SIZE.name());
         long jobSize = size != null ? Integer.toUnsignedLong(size.asInt()) : layout != null ? layout.jobSize() : -1;
         long sessionId = r.session().map(s -> Integer.toUnsignedLong(s.id())).orElse(-1L);
+        List<Integer> ranks = new ArrayList<>();
+        r.procs().forEach(p -> ranks.add(p.rank()));
+        List<Integer> slots = new ArrayList<>();
+        for (int slot : nodeSlot) {
+            slots.add(slot);
+        }
+        int localSlotFinal = local;
+        if (e.keySet().stream().anyMatch(k -> k.startsWith("N" + localSlotFinal + "|"))) {
+            slots.add(local);
+        }
         Descriptor d = apps(r, new Descriptor(r.namespace(), sessionId, r.nlocalprocs(), local, layout != null, jobSize,
-                new long[0], new long[0], new long[0]));
+                new long[0], new long[0], new long[0], Descriptor.rankSet(ranks), Descriptor.slotSet(slots)));
         return new JobImage(d, topology, e);
     }
 
@@ -162,6 +172,6 @@ final class JobImage {
             }
         }
         return new Descriptor(d.namespace, d.sessionId, d.nlocalprocs, d.localSlot, d.hasLayout, d.jobSize,
-                Arrays.copyOf(nums, n), ldrs, sizes);
+                Arrays.copyOf(nums, n), ldrs, sizes, d.procRanks(), d.nodeSlots());
     }
 }

@@ -42,11 +42,13 @@ abstract class JobView {
         return lookup(StoreKeys.app(appnum, key));
     }
 
+    /** A node slot's own value; no lookup at all for a slot the host gave nothing for. */
     final Value node(int slot, String key) {
-        return slot < 0 ? null : lookup(StoreKeys.node(slot, key));
+        return slot < 0 || !desc.hasNodeData(slot) ? null : lookup(StoreKeys.node(slot, key));
     }
 
+    /** A rank's own value; no lookup at all for a rank the host gave nothing for (every remote rank). */
     final Value proc(int rank, String key) {
-        return lookup(StoreKeys.proc(rank, key));
+        return desc.hasProcData(rank) ? lookup(StoreKeys.proc(rank, key)) : null;
     }
 }
