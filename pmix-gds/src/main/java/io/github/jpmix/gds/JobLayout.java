@@ -224,6 +224,35 @@ public final class JobLayout {
         return rangeStart.length;
     }
 
+    /** Each node's ranges {@code {firstRank, count}} in rank order: what {@link #of} rebuilds it from. */
+    List<List<int[]>> ranges() {
+        List<List<int[]>> out = new ArrayList<>(nodes.size());
+        for (int n = 0; n < nodes.size(); n++) {
+            List<int[]> node = new ArrayList<>(nodeRanges[n].length);
+            for (int r : nodeRanges[n]) {
+                node.add(new int[] {rangeStart[r], rangeCount[r]});
+            }
+            out.add(node);
+        }
+        return out;
+    }
+
+    /** How many of the ranks in {@code [first, first + count)} (unsigned) a node hosts. */
+    int countOn(int node, long first, long count) {
+        long end = first + count;
+        int n = 0;
+        for (int r : nodeRanges[node]) {
+            long s = Integer.toUnsignedLong(rangeStart[r]);
+            long e = s + rangeCount[r];
+            long lo = Math.max(s, first);
+            long hi = Math.min(e, end);
+            if (hi > lo) {
+                n += (int) (hi - lo);
+            }
+        }
+        return n;
+    }
+
     private int rangeOf(int rank) {
         long r = Integer.toUnsignedLong(rank);
         int lo = 0;

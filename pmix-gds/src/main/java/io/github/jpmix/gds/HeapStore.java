@@ -1,0 +1,132 @@
+package io.github.jpmix.gds;
+
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.Value;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A store on the heap of one process: the server's reader reads it, nobody else can. Registrations
+ * become immutable {@link HeapJobView}s; each modex generation is an immutable snapshot of the union,
+ * swapped in with one volatile write, so readers never lock and never see half of anything.
+ */
+final class HeapStore implements GdsStore {
+    private final String localHost;
+    private final Reader reader;
+    /** The union of everything posted, per process and key; the writer's, guarded by this. */
+    private final Map<Proc, Map<String, Value>> union = new HashMap<>();
+    private volatile Snapshot modex = new Snapshot(0, Map.of());
+    private boolean closed;
+
+    private record Snapshot(long generation, Map<Proc, Map<String, Value>> data) {
+    }
+
+    HeapStore(String localHost) {
+        this.localHost = Objects.requireNonNull(localHost, "localHost");
+        this.reader = new Reader();
+    }
+
+    @Override
+    public synchronized void register(Registration registration) {
+        Objects.requireNonNull(registration, "registration");
+        open();
+        if (reader.hasNamespace(registration.namespace())) {
+            throw new PmixException(Status.ERR_EXISTS, "register: namespace '" + registration.namespace()
+                    + "' is registered");
+        }
+        reader.add(new HeapJobView(JobImage.of(registration, localHost)));
+    }
+
+    @Override
+    public synchronized boolean deregister(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        union.keySet().removeIf(p -> p.namespace().equals(namespace));
+        return reader.remove(namespace);
+    }
+
+    @Override
+    public synchronized long publishModex(Map<Proc, ? extends Map<String, Value>> posted) {
+        Objects.requireNonNull(posted, "posted");
+        open();
+        posted.forEach((p, kv) -> kv.forEach((k, v) -> {
+            AbstractReader.checkPosted(p, k);
+            Objects.requireNonNull(v, "value");
+        }));
+        posted.forEach((p, kv) -> union.computeIfAbsent(p, x -> new HashMap<>()).putAll(kv));
+        Map<Proc, Map<String, Value>> copy = new HashMap<>(union.size() * 2);
+        union.forEach((p, kv) -> copy.put(p, Map.copyOf(kv)));
+        modex = new Snapshot(modex.generation() + 1, copy);
+        return modex.generation();
+    }
+
+    @Override
+    public long modexGeneration() {
+        return modex.generation();
+    }
+
+    @Override
+    public GdsReader reader() {
+        return reader;
+    }
+
+    /** A heap store cannot be attached from another process: the map says so, and {@link Gds#attach} refuses it. */
+    @Override
+    public Map<String, String> attachInfo() {
+        return Map.of(Gds.KIND, Gds.KIND_HEAP, Gds.HOST, localHost);
+    }
+
+    @Override
+    public String localHost() {
+        return localHost;
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        reader.removeAll();
+        union.clear();
+        modex = new Snapshot(modex.generation(), Map.of());
+    }
+
+    private void open() {
+        if (closed) {
+            throw new PmixException(Status.ERR_INIT, "gds: store is closed");
+        }
+    }
+
+    private final class Reader extends AbstractReader {
+        Reader() {
+            super(localHost);
+        }
+
+        @Override
+        Value modexLookup(Proc target, String key) {
+            Map<String, Value> kv = modex.data().get(target);
+            return kv == null ? null : kv.get(key);
+        }
+
+        @Override
+        public long modexGeneration() {
+            return modex.generation();
+        }
+
+        /** The heap reader always reads the newest generation. */
+        @Override
+        public void advanceModex(long generation) {
+        }
+
+        /** The heap store's reader knows every registered namespace already. */
+        @Override
+        public boolean attachNamespace(String namespace) {
+            return hasNamespace(namespace);
+        }
+
+        /** The server's reader closes with its store. */
+        @Override
+        public void close() {
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.github.jpmix.gds;
+
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.JvmFlags;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.function.BiConsumer;
+import net.openhft.chronicle.map.ChronicleMap;
+import net.openhft.chronicle.map.ChronicleMapBuilder;
+
+/**
+ * File names and the one way a store file is written ({@code docs/gds.md}, "Files"):
+ * <pre>
+ *   job-&lt;namespace&gt;.gds     one namespace's registration, written once
+ *   modex-&lt;generation&gt;.gds  the union of posted data at that generation, written once
+ *   .tmp-&lt;name&gt;             a file being written; renamed into place when complete
+ *   .rd-&lt;pid&gt;-&lt;n&gt;-&lt;name&gt;     a reader's private link while it maps a file
+ * </pre>
+ * A namespace is spelled with {@code [A-Za-z0-9._-]} as is and every other UTF-8 byte as {@code %XX};
+ * a spelling over 200 characters becomes {@code job-~<sha-256 of the namespace>.gds}.
+ */
+final class StoreFiles {
+    static {
+        JvmFlags.disableChronicleAnalytics();
+    }
+
+    static final String JOB_PREFIX = "job-";
+    static final String MODEX_PREFIX = "modex-";
+    static final String SUFFIX = ".gds";
+
+    /** Fixed chunk size: entries are key + value + a few bytes of Chronicle's lengths. */
+    private static final int CHUNK = 64;
+
+    private StoreFiles() {
+    }
+
+    /** What a file will hold, offered twice: once to size the map, once to fill it. */
+    interface Entries {
+        void forEach(BiConsumer<String, byte[]> sink);
+    }
+
+    static Path jobFile(Path dir, String namespace) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : namespace.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xFF);
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_'
+                    || c == '-') {
+                sb.append(c);
+            } else {
+                sb.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xF, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(b & 0xF, 16)));
+            }
+        }
+        String name = sb.length() <= 200 ? sb.toString() : "~" + sha256(namespace);
+        return dir.resolve(JOB_PREFIX + name + SUFFIX);
+    }
+
+    static Path modexFile(Path dir, long generation) {
+        return dir.resolve(MODEX_PREFIX + generation + SUFFIX);
+    }
+
+    /** The generation of a modex file name, or -1. */
+    static long generationOf(String fileName) {
+        if (!fileName.startsWith(MODEX_PREFIX) || !fileName.endsWith(SUFFIX)) {
+            return -1;
+        }
+        String n = fileName.substring(MODEX_PREFIX.length(), fileName.length() - SUFFIX.length());
+        try {
+            return Long.parseLong(n);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static String sha256(String s) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+            StringBuilder sb = new StringBuilder();
+            for (byte b : d) {
+                sb.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
+            }
+            return sb.toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Writes a complete map file: under a temporary name (mode 0600), sized for exactly these entries,
+     * filled, closed, then renamed into place in one step. A reader either finds no file or a complete
+     * one, and no reader ever holds a lock of a file while it is written.
+     *
+     * @throws PmixException {@link Status#ERR_FILE_WRITE_FAILURE} if it cannot be written
+     */
+    static void write(Path target, Entries entries) {
+        long[] stats = new long[4]; // count, key bytes, value bytes, largest entry
+        entries.forEach((k, v) -> {
+            int kb = k.getBytes(StandardCharsets.UTF_8).length;
+            stats[0]++;
+            stats[1] += kb;
+            stats[2] += v.length;
+            stats[3] = Math.max(stats[3], kb + v.length);
+        });
+        Path tmp = target.resolveSibling(".tmp-" + target.getFileName());
+        try {
+            Files.deleteIfExists(tmp);
+            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            ChronicleMap<CharSequence, byte[]> map = sized(stats).createPersistedTo(tmp.toFile());
+            try {
+                entries.forEach(map::put);
+            } finally {
+                map.close();
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                throw new IOException("the file system cannot rename atomically: " + e.getMessage(), e);
+            }
+        } catch (IOException | RuntimeException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the first failure is the one to report
+            }
+            if (e instanceof PmixException) {
+                throw (PmixException) e;
+            }
+            throw new PmixException(Status.ERR_FILE_WRITE_FAILURE, "gds: cannot write " + target + ": " + e, e);
+        }
+    }
+
+    /**
+     * A builder sized for what the file will hold: one segment for small maps (every entry's chunks in
+     * one tier, so the largest entry always fits), more for large ones, each tier big enough for its
+     * share plus the largest entry.
+     */
+    private static ChronicleMapBuilder<CharSequence, byte[]> sized(long[] stats) {
+        long n = Math.max(1, stats[0]);
+        int segments = n <= 8192 ? 1 : (int) Math.min(512, Long.highestOneBit(n / 4096));
+        long perSegment = (long) Math.ceil(n * 1.3 / segments) + 32;
+        int maxChunks = (int) ((stats[3] + 16) / CHUNK + 2);
+        double avgEntry = (stats[1] + stats[2]) / (double) n + 12;
+        long chunksPerTier = Math.max(
+                (long) Math.ceil((stats[1] + stats[2] + n * 12.0) * 1.3 / CHUNK / segments),
+                (long) Math.ceil(perSegment * Math.ceil(avgEntry / CHUNK))) + maxChunks + 64;
+        return ChronicleMap.of(CharSequence.class, byte[].class)
+                .actualSegments(segments)
+                .entriesPerSegment(perSegment)
+                .actualChunkSize(CHUNK)
+                .actualChunksPerSegmentTier(chunksPerTier)
+                .maxChunksPerEntry(maxChunks)
+                .averageKeySize(Math.max(1.0, stats[1] / (double) n))
+                .averageValueSize(Math.max(1.0, stats[2] / (double) n))
+                .maxBloatFactor(4.0)
+                .putReturnsNull(true);
+    }
+}

@@ -1,0 +1,90 @@
+package io.github.jpmix.gds;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.Keys;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.Codec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What only the Chronicle store has: files, attach, generations on disk, version checks. */
+class ChronicleStoreTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldKeepADeregisteredNamespaceReadableForReadersThatMappedIt() {
+        try (GdsStore store = Gds.mappedStore(dir, Jobs.LOCAL)) {
+            store.register(Registration.parse("job1", 4, Jobs.job1()));
+            try (GdsReader client = Gds.attach(store.attachInfo(), "job1")) {
+                assertTrue(store.deregister("job1"));
+                assertFalse(Files.exists(StoreFiles.jobFile(dir, "job1")));
+                assertEquals(Value.ofUint32(10), client.get(Proc.wildcard("job1"), Keys.JOB_SIZE.name(), List.of(), null));
+                assertEquals(Value.ofUint32(77), client.get(new Proc("job1", 9), Keys.NODEID.name(), List.of(), null));
+                PmixException e = assertThrows(PmixException.class, () -> Gds.attach(store.attachInfo(), "job1"));
+                assertEquals(Status.ERR_INVALID_NAMESPACE, e.status());
+                assertFalse(Files.exists(StoreFiles.jobFile(dir, "job1")), "attaching must not create the file");
+            }
+        }
+    }
+
+    @Test
+    void shouldReadTheNewestGenerationWhenTheOneAnnouncedIsGone() {
+        try (GdsStore store = Gds.mappedStore(dir, Jobs.LOCAL)) {
+            Proc p = new Proc("job1", 0);
+            try (GdsReader client = Gds.attach(store.attachInfo(), null)) {
+                for (int i = 1; i <= 4; i++) {
+                    store.publishModex(Map.of(p, Map.of("seq", Value.ofInt(i))));
+                }
+                assertFalse(Files.exists(StoreFiles.modexFile(dir, 2)), "generations older than the previous are removed");
+                client.advanceModex(2);
+                assertEquals(4, client.modexGeneration());
+                assertEquals(Value.ofInt(4), client.modex(p, "seq"));
+                client.advanceModex(3); // older than what it reads: ignored
+                assertEquals(4, client.modexGeneration());
+                assertEquals(Status.ERR_FILE_OPEN_FAILURE,
+                        assertThrows(PmixException.class, () -> client.advanceModex(9)).status());
+            }
+        }
+    }
+
+    @Test
+    void shouldRefuseAFileOfAnotherFormatOrVersion() {
+        byte[] desc = Codec.local().encode(List.of(Info.of("jpmix.gds.magic", Value.ofString("SOMETHING-ELSE"))));
+        StoreFiles.write(StoreFiles.jobFile(dir, "alien"), sink -> sink.accept(StoreKeys.DESCRIPTOR, desc));
+        byte[] old = Codec.local().encode(List.of(Info.of("jpmix.gds.magic", Value.ofString(Descriptor.MAGIC)),
+                Info.of("jpmix.gds.version", Value.ofUint32(99)), Info.of("jpmix.gds.wire", Value.ofUint32(1))));
+        StoreFiles.write(StoreFiles.jobFile(dir, "future"), sink -> sink.accept(StoreKeys.DESCRIPTOR, old));
+        Map<String, String> info = Map.of(Gds.KIND, Gds.KIND_MAPPED, Gds.DIR, dir.toString(), Gds.HOST, "n1");
+        for (String ns : List.of("alien", "future")) {
+            PmixException e = assertThrows(PmixException.class, () -> Gds.attach(info, ns));
+            assertEquals(Status.ERR_FILE_READ_FAILURE, e.status(), e.getMessage());
+        }
+        assertEquals(Status.ERR_NOT_SUPPORTED, assertThrows(PmixException.class,
+                () -> Gds.attach(Gds.heapStore("n1").attachInfo(), "x")).status());
+    }
+
+    @Test
+    void shouldRemoveItsFilesOnClose() throws Exception {
+        GdsStore store = Gds.mappedStore(dir, Jobs.LOCAL);
+        store.register(Registration.parse("job1", 4, Jobs.job1()));
+        store.publishModex(Map.of(new Proc("job1", 0), Map.of("k", Value.ofInt(1))));
+        store.publishModex(Map.of(new Proc("job1", 0), Map.of("k", Value.ofInt(2))));
+        store.close();
+        try (var s = Files.list(dir)) {
+            assertEquals(List.of(), s.toList());
+        }
+    }
+}

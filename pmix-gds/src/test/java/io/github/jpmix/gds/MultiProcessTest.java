@@ -1,0 +1,183 @@
+package io.github.jpmix.gds;
+
+import static io.github.jpmix.gds.Jobs.array;
+import static io.github.jpmix.gds.Jobs.info;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.Keys;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Value;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Chronicle store read by other JVMs ({@link ChildReader}): cross-process reads, no half-registered
+ * namespace, and a reader killed with SIGKILL in the middle of its read loop stalling nobody.
+ */
+class MultiProcessTest {
+    @TempDir
+    Path dir;
+
+    private final List<Process> children = new ArrayList<>();
+    private GdsStore store;
+
+    @AfterEach
+    void cleanUp() throws InterruptedException {
+        for (Process p : children) {
+            if (p.isAlive()) {
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    private Process child(String... args) throws IOException {
+        Process p = ChildReader.start(dir, args);
+        children.add(p);
+        return p;
+    }
+
+    private Path session() {
+        return dir.resolve("session");
+    }
+
+    /** Lines of a child until {@code last} (included) or its end. */
+    private static List<String> linesUntil(BufferedReader out, String last) throws IOException {
+        List<String> lines = new ArrayList<>();
+        String l;
+        while ((l = out.readLine()) != null) {
+            lines.add(l);
+            if (l.startsWith(last)) {
+                break;
+            }
+        }
+        return lines;
+    }
+
+    /** The last line; a JVM may print warnings first (JDK 25 about Unsafe and native access). */
+    private static String last(List<String> lines) {
+        return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+    }
+
+    private static BufferedReader out(Process p) {
+        return new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    }
+
+    /** Whether a writer of the file could not lock the segment of {@code key} now (a reader died holding it). */
+    private static boolean lockLeftHeld(Path file, CharSequence key) {
+        Mapping m = Mapping.open(file);
+        try {
+            return !m.segmentWritable(key);
+        } finally {
+            m.retire();
+        }
+    }
+
+    @Test
+    void shouldReadJobFactsAndPostedDataFromAnotherProcess() throws Exception {
+        store = Gds.mappedStore(session(), Jobs.LOCAL);
+        store.register(Registration.parse("job1", 4, Jobs.job1()));
+        Proc r9 = new Proc("job1", 9);
+        store.publishModex(Map.of(r9, Map.of("btl.addr", Value.ofString("v1"))));
+        long gen = store.publishModex(Map.of(r9, Map.of("btl.addr", Value.ofString("v2"))));
+        Process p = child("read", session().toString(), Jobs.LOCAL, Long.toString(gen), "job1", "9",
+                Keys.NODEID.name(), Keys.HOSTNAME.name(), Keys.LOCAL_RANK.name(), Keys.JOB_SIZE.name(),
+                Keys.APP_ARGV.name(), "modex:btl.addr");
+        List<String> lines = linesUntil(out(p), "done");
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), String.join("\n", lines));
+        assertTrue(lines.contains(Keys.NODEID.name() + "=" + Value.ofUint32(77)), lines.toString());
+        assertTrue(lines.contains(Keys.HOSTNAME.name() + "=" + Value.ofString("n2")), lines.toString());
+        assertTrue(lines.contains(Keys.LOCAL_RANK.name() + "=" + Value.ofUint16(1)), lines.toString());
+        assertTrue(lines.contains(Keys.JOB_SIZE.name() + "=" + Value.ofUint32(10)), lines.toString());
+        assertTrue(lines.contains(Keys.APP_ARGV.name() + "=" + Value.ofString("./b")), lines.toString());
+        assertTrue(lines.contains("modex:btl.addr=" + Value.ofString("v2")), lines.toString());
+    }
+
+    @Test
+    void shouldNeverShowAHalfRegisteredNamespace() throws Exception {
+        store = Gds.mappedStore(session(), Jobs.LOCAL);
+        Process p = child("watch", session().toString(), Jobs.LOCAL, "big", "3000", "4");
+        BufferedReader out = out(p);
+        assertEquals("watching", last(linesUntil(out, "watching")));
+        // the child polls for the namespace while it is written: 12,000 proc entries and the job id
+        List<Info> infos = new ArrayList<>();
+        for (int r = 0; r < 3000; r++) {
+            List<Info> proc = new ArrayList<>();
+            proc.add(info(Keys.RANK, r));
+            for (int k = 0; k < 4; k++) {
+                proc.add(Info.of("acme.k" + k, Value.ofInt(r * 1000 + k)));
+            }
+            infos.add(array(Keys.PROC_INFO_ARRAY, proc.toArray(new Info[0])));
+        }
+        infos.add(info(Keys.JOBID, "big"));
+        Thread.sleep(200);
+        store.register(Registration.parse("big", 0, infos));
+        List<String> lines = linesUntil(out, "complete");
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(last(lines).startsWith("complete 12000"), String.join("\n", lines));
+        System.out.println("half-registration watcher: " + last(lines));
+    }
+
+    @Test
+    void shouldPublishAndRegisterQuicklyAfterAReaderIsKilledMidRead() throws Exception {
+        store = Gds.mappedStore(session(), Jobs.LOCAL);
+        store.register(Registration.parse("job1", 4, Jobs.job1()));
+        Proc r0 = new Proc("job1", 0);
+        long gen = store.publishModex(Map.of(r0, Map.of("seq", Value.ofInt(1))));
+        // kill readers in their read loop until one dies holding a segment lock (the hazard), 3 tries at most
+        boolean stuck = false;
+        for (int attempt = 1; attempt <= 3 && !stuck; attempt++) {
+            Process looper = child("loop", session().toString(), Jobs.LOCAL, Long.toString(gen), "job1",
+                    Keys.JOB_SIZE.name());
+            BufferedReader out = out(looper);
+            assertEquals("looping", last(linesUntil(out, "looping")));
+            Thread.sleep(300); // deep in its loop: most of its time is spent inside a segment's read lock
+            looper.destroyForcibly(); // SIGKILL
+            assertTrue(looper.waitFor(10, TimeUnit.SECONDS));
+            stuck = lockLeftHeld(StoreFiles.jobFile(session(), "job1"), StoreKeys.job(Keys.JOB_SIZE.name()))
+                    || lockLeftHeld(StoreFiles.modexFile(session(), gen), StoreKeys.modex("job1", 0, "seq"));
+            System.out.println("SIGKILL of reader " + attempt + ": it left a segment lock held: " + stuck);
+        }
+
+        long t0 = System.nanoTime();
+        Map<Proc, Map<String, Value>> next = new HashMap<>();
+        next.put(r0, Map.of("seq", Value.ofInt(2)));
+        long gen2 = store.publishModex(next);
+        store.register(Registration.parse("job2", 2, Jobs.job2()));
+        // the server's reader reads the very entries the dead reader was reading
+        assertEquals(Value.ofUint32(10), store.reader().get(Proc.wildcard("job1"), Keys.JOB_SIZE.name(), List.of(), r0));
+        assertEquals(Value.ofInt(2), store.reader().modex(r0, "seq"));
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        System.out.println("after SIGKILL of a reader: publish + register + reads took " + ms + " ms");
+        assertTrue(ms < 5_000, "took " + ms + " ms: a dead reader's lock stalled the writer");
+
+        Process fresh = child("read", session().toString(), Jobs.LOCAL, Long.toString(gen2), "job1", "0",
+                Keys.JOB_SIZE.name(), "modex:seq");
+        List<String> lines = linesUntil(out(fresh), "done");
+        assertTrue(fresh.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(lines.contains("modex:seq=" + Value.ofInt(2)), lines.toString());
+        assertTrue(lines.contains(Keys.JOB_SIZE.name() + "=" + Value.ofUint32(10)), lines.toString());
+        Process other = child("read", session().toString(), Jobs.LOCAL, Long.toString(gen2), "job2", "2",
+                Keys.HOSTNAME.name());
+        lines = linesUntil(out(other), "done");
+        assertTrue(other.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(lines.contains(Keys.HOSTNAME.name() + "=" + Value.ofString("n3")), lines.toString());
+    }
+}
