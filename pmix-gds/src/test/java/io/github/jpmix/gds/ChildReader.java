@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code read <dir> <host> <gen> <ns> <rank> <key>...}: prints {@code key=value} for each job/proc
  *       key of the rank and {@code modex:key=value} for each {@code modex:} key, then {@code done};</li>
  *   <li>{@code loop <dir> <host> <gen> <ns> <key>}: prints {@code looping}, then reads the job key and the
- *       modex key {@code seq} of rank 0 for ever (until killed);</li>
+ *       modex keys {@code seq} and {@code blob} of rank 0 for ever (until killed);</li>
  *   <li>{@code watch <dir> <host> <ns> <procs> <keys>}: waits for the namespace to appear, then checks
  *       every proc has every key, and prints {@code complete <checks>} or {@code torn <what>}.</li>
  * </ul>
@@ -67,7 +67,8 @@ public final class ChildReader {
         System.out.flush();
         long n = 0;
         while (true) {
-            if (r.get(wild, key, List.of(), zero) == null || r.modex(zero, "seq") == null) {
+            if (r.get(wild, key, List.of(), zero) == null || r.modex(zero, "seq") == null
+                    || r.modex(zero, "blob") == null) {
                 System.out.println("missing after " + n);
             }
             n++;

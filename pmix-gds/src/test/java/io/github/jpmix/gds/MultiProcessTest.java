@@ -140,7 +140,8 @@ class MultiProcessTest {
         store = Gds.mappedStore(session(), Jobs.LOCAL);
         store.register(Registration.parse("job1", 4, Jobs.job1()));
         Proc r0 = new Proc("job1", 0);
-        long gen = store.publishModex(Map.of(r0, Map.of("seq", Value.ofInt(1))));
+        // a large value keeps the reader inside the segment's read lock most of the time (decoding it)
+        long gen = store.publishModex(Map.of(r0, Map.of("seq", Value.ofInt(1), "blob", Value.ofByteObject(new byte[256 * 1024]))));
         // kill readers in their read loop until one dies holding a segment lock (the hazard), 3 tries at most
         boolean stuck = false;
         for (int attempt = 1; attempt <= 3 && !stuck; attempt++) {
