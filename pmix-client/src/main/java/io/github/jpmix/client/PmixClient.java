@@ -1,0 +1,477 @@
+package io.github.jpmix.client;
+
+import io.github.jpmix.client.internal.ClientStore;
+import io.github.jpmix.client.internal.GdsClientStore;
+import io.github.jpmix.common.DataArray;
+import io.github.jpmix.common.DataType;
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.Key;
+import io.github.jpmix.common.Keys;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Query;
+import io.github.jpmix.common.Rank;
+import io.github.jpmix.common.Scope;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.JvmFlags;
+import io.github.jpmix.common.internal.transport.TransportClient;
+import io.github.jpmix.common.internal.transport.TransportConfig;
+import io.github.jpmix.common.internal.wire.Messages;
+import io.github.jpmix.common.internal.wire.Op;
+import io.github.jpmix.common.internal.wire.ServerUri;
+import io.github.jpmix.common.internal.wire.WireKeys;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import org.agrona.DirectBuffer;
+
+/**
+ * A PMIx client: what an application process uses to learn its world and exchange data with its
+ * peers ({@code PMIx_Init} ... {@code PMIx_Finalize}).
+ *
+ * <p>{@link #init()} connects to the server that started this process (the environment its
+ * {@code setupFork} made). A {@link #get} of a job, app, node or process fact, or of a value a peer
+ * posted before the last fence, is a lookup in the server's memory-mapped store, in this process:
+ * no request, no copy. What the store does not hold goes to the server, which follows the
+ * retrieval rules of {@code reserved-keys.tex}.
+ *
+ * <p>Conventions (ARCHITECTURE.md): a null {@code Proc} means this process; {@link Rank#WILDCARD}
+ * asks for job-level data; a call the Standard answers with "success and nothing" returns an empty
+ * list; every other status is a {@link PmixException} with that status. After the server is gone,
+ * every call fails promptly with {@code PMIX_ERR_LOST_CONNECTION}.
+ *
+ * <p>Thread-safe: any thread may call any method.
+ */
+public final class PmixClient implements AutoCloseable {
+    static {
+        JvmFlags.disableChronicleAnalytics();
+    }
+
+    /** How long a request that has no {@code PMIX_TIMEOUT} of its own may take (fences wait for peers). */
+    private static final Duration NO_TIMEOUT = Duration.ofDays(365);
+    /** A request's own {@code PMIX_TIMEOUT} gets this much more, so the server's timeout answers first. */
+    private static final Duration TIMEOUT_MARGIN = Duration.ofSeconds(2);
+
+    private final Proc self;
+    private final TransportClient connection;
+    private final ClientStore store;
+    /** Posted since the last commit. Guarded by itself. */
+    private final Map<String, Info> pending = new LinkedHashMap<>();
+    /** Everything this process posted, for gets of its own keys. Guarded by {@link #pending}. */
+    private final Map<String, Value> mine = new HashMap<>();
+    private volatile PmixException lost;
+    private volatile boolean closed;
+
+    private PmixClient(Proc self, TransportClient connection, ClientStore store) {
+        this.self = self;
+        this.connection = connection;
+        this.store = store;
+    }
+
+    /**
+     * Connects to the server named by this process's environment ({@code PMIX_NAMESPACE},
+     * {@code PMIX_RANK}, {@code PMIX_SERVER_URI}, as the server's {@code setupFork} made it).
+     *
+     * @throws PmixException {@link Status#ERR_INIT} when the environment does not name a server,
+     *     {@link Status#ERR_UNREACH} when the server cannot be reached, the server's refusal
+     *     ({@code PMIX_ERR_NOT_FOUND}, {@code PMIX_ERR_INVALID_CRED}) otherwise
+     */
+    public static PmixClient init() {
+        return init(System.getenv());
+    }
+
+    /** {@link #init()} from an explicit environment, for embedding and tests. */
+    public static PmixClient init(Map<String, String> env) {
+        Objects.requireNonNull(env, "env");
+        String nspace = required(env, "PMIX_NAMESPACE");
+        int rank = Rank.parse(required(env, "PMIX_RANK"));
+        String uri = required(env, "PMIX_SERVER_URI");
+        Proc self = new Proc(nspace, rank);
+        List<Info> hello = List.of(
+                Info.of(WireKeys.NSPACE, Value.ofString(nspace)),
+                Info.of(WireKeys.RANK, Value.ofRank(rank)),
+                Info.of(WireKeys.PID, Value.ofInt64(ProcessHandle.current().pid())),
+                Info.of(WireKeys.VERSION, Value.ofString(env.getOrDefault("PMIX_VERSION", ""))));
+        Holder holder = new Holder();
+        TransportClient connection = TransportClient.connect(ServerUri.socket(uri), Messages.reply(hello),
+                new TransportConfig(), holder);
+        try {
+            List<Info> reply = Messages.replyInfos(connection.handshakeReply());
+            Map<String, String> attach = new HashMap<>();
+            for (Info i : reply) {
+                if (i.key().startsWith(WireKeys.STORE_PREFIX)) {
+                    attach.put(i.key().substring(WireKeys.STORE_PREFIX.length()), i.value().asString());
+                }
+            }
+            ClientStore store = GdsClientStore.open(attach, nspace);
+            Value gen = WireKeys.find(reply, WireKeys.MODEX_GENERATION);
+            if (gen != null) {
+                store.advanceModex(gen.asLong());
+            }
+            PmixClient client = new PmixClient(self, connection, store);
+            holder.client = client;
+            return client;
+        } catch (RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    private static String required(Map<String, String> env, String name) {
+        String v = env.get(name);
+        if (v == null || v.isEmpty()) {
+            throw new PmixException(Status.ERR_INIT, "init: " + name + " is not set: this process was not started by a PMIx server");
+        }
+        return v;
+    }
+
+    /** Receives the server's unsolicited messages and learns when it is gone. */
+    private static final class Holder implements TransportClient.Handler {
+        volatile PmixClient client;
+
+        @Override
+        public void onMessage(int correlationId, DirectBuffer buffer, int offset, int length) {
+            // no unsolicited messages yet (events come with a later issue)
+        }
+
+        @Override
+        public void onDisconnect(PmixException reason) {
+            PmixClient c = client;
+            if (c != null && !c.closed) {
+                c.lost = new PmixException(Status.ERR_LOST_CONNECTION, "lost the server: " + reason.getMessage(), reason);
+            }
+        }
+    }
+
+    /** This process's name ({@code PMIX_PROCID}). */
+    public Proc proc() {
+        return self;
+    }
+
+    // ---- get ----
+
+    /**
+     * {@code PMIx_Get}: a reserved key per {@code reserved-keys.tex} ("Retrieval rules for reserved
+     * keys": the local store, then the server for another namespace), or a key a process posted.
+     *
+     * @param proc the target; null means this process, {@link Rank#WILDCARD} job-level data
+     * @param info qualifiers and directives: {@code PMIX_SESSION_INFO}, {@code PMIX_JOB_INFO},
+     *     {@code PMIX_APP_INFO} (+{@code PMIX_APPNUM}), {@code PMIX_NODE_INFO} (+{@code PMIX_HOSTNAME}
+     *     or {@code PMIX_NODEID}), {@code PMIX_SESSION_ID}, {@code PMIX_IMMEDIATE}, {@code PMIX_TIMEOUT}
+     * @throws PmixException {@code PMIX_ERR_NOT_FOUND}, {@code PMIX_ERR_TIMEOUT}, ...
+     */
+    public Value get(Proc proc, String key, Info... info) {
+        return join(getAsync(proc, key, info));
+    }
+
+    /** A typed {@link #get}: the value read as the key's Java type, or {@code PMIX_ERR_TYPE_MISMATCH}. */
+    public <T> T get(Proc proc, Key<T> key, Info... info) {
+        return key.read(get(proc, key.name(), info));
+    }
+
+    /** {@link #get} without blocking: completed at once from the store, or when the server answers. */
+    public CompletableFuture<Value> getAsync(Proc proc, String key, Info... info) {
+        try {
+            checkOpen();
+            Info.checkKey(key);
+            Proc target = proc == null ? self : proc;
+            List<Info> qualifiers = Arrays.asList(info);
+            if (key.equals(Keys.PROCID.name())) {
+                // reserved-keys.tex: "The process identifier in the PMIx_Get call is ignored when requesting this key."
+                return CompletableFuture.completedFuture(Value.ofProc(self));
+            }
+            Optional<Value> local = Keys.isReserved(key) ? reserved(target, key, qualifiers) : posted(target, key);
+            if (local != null && local.isPresent()) {
+                return CompletableFuture.completedFuture(local.get());
+            }
+            if (local != null) {
+                // reserved-keys.tex: "If the information is not found, then the PMIX_ERR_NOT_FOUND error
+                // constant is returned unless the target process belongs to a different namespace"
+                throw new PmixException(Status.ERR_NOT_FOUND, "get: " + key + " of " + target + " not found");
+            }
+            List<Info> fields = new ArrayList<>();
+            fields.add(Info.of(WireKeys.TARGET, Value.ofProc(target)));
+            fields.add(Info.of(WireKeys.KEY, Value.ofString(key)));
+            fields.addAll(qualifiers);
+            return request(Op.GET, fields, timeoutOf(qualifiers))
+                    .thenApply(reply -> WireKeys.require(reply, WireKeys.VALUE));
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** A reserved key from the store: a value, empty for "not found, final", null for "ask the server". */
+    private Optional<Value> reserved(Proc target, String key, List<Info> qualifiers) {
+        try {
+            Optional<Value> v = store.get(target, key, qualifiers, self);
+            if (v.isPresent() || target.namespace().equals(self.namespace())) {
+                return v;
+            }
+            return null;
+        } catch (PmixException e) {
+            if (e.status() == Status.ERR_INVALID_NAMESPACE) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    /** A posted key: this process's own, else the newest modex generation; null for "ask the server". */
+    private Optional<Value> posted(Proc target, String key) {
+        if (target.equals(self)) {
+            synchronized (pending) {
+                Value v = mine.get(key);
+                if (v != null) {
+                    return Optional.of(v);
+                }
+            }
+        }
+        if (!Rank.isValid(target.rank())) {
+            throw new PmixException(Status.ERR_BAD_PARAM,
+                    "get: posted key '" + key + "' needs a process rank, not " + Rank.toString(target.rank()));
+        }
+        Optional<Value> v = store.modex(target, key);
+        return v.isPresent() ? v : null;
+    }
+
+    // ---- put, commit, fence ----
+
+    /**
+     * {@code PMIx_Put}: posts a value for peers to get after the next {@link #commit} (and fence).
+     * A key posted again replaces the old value.
+     *
+     * @param scope {@link Scope#LOCAL} (this node only), {@link Scope#REMOTE} (other nodes only) or
+     *     {@link Scope#GLOBAL}
+     * @throws PmixException {@link Status#ERR_BAD_PARAM} for a reserved ("pmix"-prefixed) or
+     *     over-long key or a bad scope; nothing is stored then
+     */
+    public void put(int scope, String key, Value value) {
+        checkOpen();
+        Info.checkKey(key);
+        Objects.requireNonNull(value, "value");
+        if (Keys.isReserved(key)) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "put: '" + key + "' is a reserved key: clients may not post it");
+        }
+        if (scope != Scope.LOCAL && scope != Scope.REMOTE && scope != Scope.GLOBAL) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "put: scope must be LOCAL, REMOTE or GLOBAL, not " + Scope.toString(scope));
+        }
+        synchronized (pending) {
+            pending.put(key, WireKeys.posted(key, value, scope));
+            mine.put(key, value);
+        }
+    }
+
+    /** {@code PMIx_Commit}: sends what was posted since the last commit to the server. */
+    public void commit() {
+        List<Info> batch;
+        synchronized (pending) {
+            batch = new ArrayList<>(pending.values());
+            pending.clear();
+        }
+        try {
+            join(request(Op.COMMIT, batch, NO_TIMEOUT));
+        } catch (PmixException e) {
+            synchronized (pending) {
+                // keep what failed to go, unless posted again meanwhile
+                for (Info i : batch) {
+                    pending.putIfAbsent(i.key(), i);
+                }
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * {@code PMIx_Fence}: waits until every participant has entered; with {@code PMIX_COLLECT_DATA}
+     * their posted data is readable afterwards.
+     *
+     * @param procs the participants; empty means every process of this namespace
+     * @param info {@code PMIX_COLLECT_DATA}, {@code PMIX_TIMEOUT}
+     */
+    public void fence(Collection<Proc> procs, Info... info) {
+        join(fenceAsync(procs, info));
+    }
+
+    /** {@link #fence} without blocking. */
+    public CompletableFuture<Void> fenceAsync(Collection<Proc> procs, Info... info) {
+        try {
+            checkOpen();
+            List<Info> fields = new ArrayList<>();
+            List<Proc> list = procs == null || procs.isEmpty() ? List.of(Proc.wildcard(self.namespace())) : List.copyOf(procs);
+            fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, list))));
+            fields.addAll(Arrays.asList(info));
+            return request(Op.FENCE, fields, timeoutOf(Arrays.asList(info))).thenAccept(reply -> {
+                Value gen = WireKeys.find(reply, WireKeys.MODEX_GENERATION);
+                if (gen != null) {
+                    store.advanceModex(gen.asLong());
+                }
+            });
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    // ---- resolve, query, log, abort ----
+
+    /**
+     * {@code PMIx_Resolve_peers}: the processes of {@code nspace} on {@code node}, as the server (or
+     * its host) answers per {@code spec/resolve-peers-nodes-hierarchy.rst}.
+     *
+     * @param node a host name; null means this node
+     * @param nspace a namespace; null means every namespace
+     * @return empty when the node hosts none of them
+     * @throws PmixException {@code PMIX_ERR_INVALID_NAMESPACE} for an unknown namespace,
+     *     {@code PMIX_ERR_DATA_VALUE_NOT_FOUND} when the node's peers were not given and cannot be derived
+     */
+    public List<Proc> resolvePeers(String node, String nspace) {
+        checkOpen();
+        List<Info> fields = new ArrayList<>();
+        if (node != null) {
+            fields.add(Info.of(WireKeys.NODE, Value.ofString(node)));
+        }
+        if (nspace != null) {
+            fields.add(Info.of(WireKeys.NSPACE, Value.ofString(nspace)));
+        }
+        List<Info> reply = join(request(Op.RESOLVE_PEERS, fields, NO_TIMEOUT));
+        return WireKeys.procs(WireKeys.require(reply, WireKeys.PROCS));
+    }
+
+    /**
+     * {@code PMIx_Resolve_nodes}: the nodes hosting {@code nspace}'s processes (null: every namespace's).
+     *
+     * @throws PmixException {@code PMIX_ERR_INVALID_NAMESPACE} for an unknown namespace
+     */
+    public List<String> resolveNodes(String nspace) {
+        checkOpen();
+        List<Info> fields = nspace == null ? List.of() : List.of(Info.of(WireKeys.NSPACE, Value.ofString(nspace)));
+        List<Info> reply = join(request(Op.RESOLVE_NODES, fields, NO_TIMEOUT));
+        return WireKeys.require(reply, WireKeys.NODES).asDataArray().elements(String.class);
+    }
+
+    /** {@code PMIx_Query_info}: one result info per answered query. */
+    public List<Info> query(List<Query> queries) {
+        checkOpen();
+        Objects.requireNonNull(queries, "queries");
+        List<Info> fields = List.of(Info.of(WireKeys.QUERIES, Value.ofDataArray(DataArray.of(DataType.QUERY, queries))));
+        return join(request(Op.QUERY, fields, NO_TIMEOUT));
+    }
+
+    /** {@code PMIx_Log}: success means the server handed the data off. */
+    public void log(List<Info> data, List<Info> directives) {
+        checkOpen();
+        List<Info> fields = List.of(
+                Info.of(WireKeys.DATA, Value.ofDataArray(DataArray.of(DataType.INFO, data))),
+                Info.of(WireKeys.DIRECTIVES, Value.ofDataArray(DataArray.of(DataType.INFO, directives))));
+        join(request(Op.LOG, fields, NO_TIMEOUT));
+    }
+
+    /**
+     * {@code PMIx_Abort}: asks the host to abort {@code procs} (empty: this namespace) with
+     * {@code status}. Returns if the host does not kill this process.
+     */
+    public void abort(int status, String message, Collection<Proc> procs) {
+        checkOpen();
+        List<Info> fields = new ArrayList<>();
+        fields.add(Info.of(WireKeys.STATUS, Value.ofStatus(status)));
+        fields.add(Info.of(WireKeys.MESSAGE, Value.ofString(message == null ? "" : message)));
+        if (procs != null && !procs.isEmpty()) {
+            fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, List.copyOf(procs)))));
+        }
+        join(request(Op.ABORT, fields, NO_TIMEOUT));
+    }
+
+    // ---- finalize ----
+
+    /**
+     * {@code PMIx_Finalize}: tells the server this process is done and disconnects. Idempotent;
+     * afterwards every call fails with {@code PMIX_ERR_INIT}.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        try {
+            if (lost == null && connection.isConnected()) {
+                join(request(Op.FINALIZE, List.of(), Duration.ofSeconds(5)));
+            }
+        } catch (PmixException e) {
+            // the server is gone or slow: the connection closes anyway
+        } finally {
+            closed = true;
+            connection.close();
+            store.close();
+        }
+    }
+
+    // ---- plumbing ----
+
+    private void checkOpen() {
+        if (closed) {
+            throw new PmixException(Status.ERR_INIT, "client of " + self + " is finalized");
+        }
+        PmixException l = lost;
+        if (l != null) {
+            throw new PmixException(Status.ERR_LOST_CONNECTION, l.getMessage(), l);
+        }
+    }
+
+    private CompletableFuture<List<Info>> request(byte op, List<Info> fields, Duration timeout) {
+        checkOpen();
+        return connection.request(Messages.request(op, fields), timeout).thenApply(Messages::replyInfos);
+    }
+
+    private static Duration timeoutOf(List<Info> info) {
+        for (Info i : info) {
+            if (i.is(Keys.TIMEOUT)) {
+                int seconds = i.value().asInt();
+                if (seconds > 0) {
+                    return Duration.ofSeconds(seconds).plus(TIMEOUT_MARGIN);
+                }
+            }
+        }
+        return NO_TIMEOUT;
+    }
+
+    /** Waits for a request, turning its failure back into the {@link PmixException} it carries. */
+    private <T> T join(CompletableFuture<T> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PmixException(Status.ERROR, "interrupted", e);
+        } catch (ExecutionException | CompletionException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof PmixException pe) {
+                if (pe.status() == Status.ERR_LOST_CONNECTION || lost != null) {
+                    throw new PmixException(Status.ERR_LOST_CONNECTION, pe.getMessage(), pe);
+                }
+                throw new PmixException(pe.status(), stripStatus(pe), pe);
+            }
+            throw new PmixException(Status.ERROR, String.valueOf(cause), cause);
+        }
+    }
+
+    /** The message of a remote exception without its "PMIX_...: " prefix, so it is not printed twice. */
+    private static String stripStatus(PmixException pe) {
+        String m = pe.getMessage();
+        String prefix = pe.statusName() + ": ";
+        return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
+    }
+
+    @Override
+    public String toString() {
+        return "PmixClient[" + self + "]";
+    }
+}

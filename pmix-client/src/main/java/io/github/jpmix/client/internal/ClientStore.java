@@ -1,0 +1,32 @@
+package io.github.jpmix.client.internal;
+
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.Value;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Not API. What the client reads from the server's store in its own process: the one place that
+ * binds the client to the store's API. Thread-safe: application threads read concurrently.
+ */
+public interface ClientStore extends AutoCloseable {
+    /**
+     * A reserved key per the realm rules of {@code reserved-keys.tex}, read in place.
+     *
+     * @return the value, or empty when the namespace is known here but the key is not found
+     * @throws PmixException {@link Status#ERR_INVALID_NAMESPACE} when the namespace is not known here
+     */
+    Optional<Value> get(Proc target, String key, List<Info> qualifiers, Proc requester);
+
+    /** A posted key of {@code target} in the newest modex generation this reader was told of. */
+    Optional<Value> modex(Proc target, String key);
+
+    /** The server published generation {@code generation}: read it from now on. */
+    void advanceModex(long generation);
+
+    @Override
+    void close();
+}

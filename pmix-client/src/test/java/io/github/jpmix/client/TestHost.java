@@ -1,0 +1,144 @@
+package io.github.jpmix.client;
+
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.internal.JvmFlags;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
+import io.github.jpmix.server.HostModule;
+import io.github.jpmix.server.PmixServer;
+import io.github.jpmix.server.ServerOptions;
+import io.github.jpmix.server.WireupInfo;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A minimal host for multi-process tests: embeds a server, registers jobs on one node (or on
+ * several pretended nodes), forks real client JVMs running {@link ClientScenarios}, and implements
+ * the single-node fence. It records what the server tells the host.
+ */
+final class TestHost implements HostModule, AutoCloseable {
+    static final String NODE = "node0";
+
+    final PmixServer server;
+    final List<Process> children = new ArrayList<>();
+    final ConcurrentLinkedQueue<String> events = new ConcurrentLinkedQueue<>();
+    final AtomicInteger fences = new AtomicInteger();
+    final Path dir;
+
+    TestHost(Path dir) {
+        this.dir = dir;
+        this.server = PmixServer.start(new ServerOptions().serverTmpdir(dir).systemTmpdir(dir).hostname(NODE), this);
+    }
+
+    /** Registers a job of {@code size} ranks, all on this node. */
+    void job(String nspace, int size) {
+        int[] ranks = new int[size];
+        for (int i = 0; i < size; i++) {
+            ranks[i] = i;
+        }
+        job(WireupInfo.of(nspace).node(NODE, ranks), nspace);
+    }
+
+    void job(WireupInfo info, String nspace) {
+        server.registerNamespace(nspace, info.localCount(NODE), info.build(NODE));
+    }
+
+    /** Registers {@code proc} with this process's credentials and starts it running {@code scenario}. */
+    Process spawn(Proc proc, String scenario, String... args) throws IOException {
+        return spawn(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid(), scenario, args);
+    }
+
+    Process spawn(Proc proc, int uid, int gid, String scenario, String... args) throws IOException {
+        server.registerClient(proc, uid, gid);
+        return start(server.setupFork(proc), scenario, args);
+    }
+
+    /** Starts a child JVM with the given environment (no registration). */
+    Process start(Map<String, String> env, String scenario, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.addAll(JvmFlags.get());
+        cmd.add("-Xshare:auto");
+        cmd.add("-XX:TieredStopAtLevel=1");
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(ClientScenarios.class.getName());
+        cmd.add(scenario);
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(false);
+        pb.environment().putAll(env);
+        pb.redirectError(ProcessBuilder.Redirect.INHERIT);
+        Process p = pb.start();
+        children.add(p);
+        return p;
+    }
+
+    /** Waits for a child and returns its stdout; fails the test if it does not end in time. */
+    static String output(Process p, int seconds) throws Exception {
+        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(p.getInputStream().readAllBytes());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("child did not finish in " + seconds + " s; output so far: "
+                    + out.getNow("(none)"));
+        }
+        return out.get(5, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public CompletionStage<byte[]> fence(List<Proc> procs, List<Info> directives, byte[] data) {
+        fences.incrementAndGet();
+        return CompletableFuture.completedFuture(data);
+    }
+
+    /**
+     * Direct modex for the pretended remote node: rank 2's data arrives ({@code ep} posted GLOBAL),
+     * rank 3's never does (its request hangs, for PMIX_TIMEOUT).
+     */
+    @Override
+    public CompletionStage<byte[]> directModex(Proc proc, List<Info> directives) {
+        events.add("dmodex " + proc);
+        if (proc.rank() == 3) {
+            return new CompletableFuture<>();
+        }
+        List<Info> frame = List.of(
+                Info.of(io.github.jpmix.common.internal.wire.WireKeys.TARGET, io.github.jpmix.common.Value.ofProc(proc)),
+                io.github.jpmix.common.internal.wire.WireKeys.posted("ep",
+                        io.github.jpmix.common.Value.ofString("remote-" + proc.rank()), io.github.jpmix.common.Scope.GLOBAL));
+        byte[] body = io.github.jpmix.common.internal.Codec.local().encode(frame);
+        return CompletableFuture.completedFuture(java.nio.ByteBuffer.allocate(4 + body.length)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(body.length).put(body).array());
+    }
+
+    @Override
+    public CompletionStage<Void> clientFinalized(Proc proc) {
+        events.add("finalized " + proc);
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void clientTerminated(Proc proc, int state) {
+        events.add("terminated " + proc);
+    }
+
+    @Override
+    public void close() {
+        for (Process p : children) {
+            p.destroyForcibly();
+        }
+        server.close();
+    }
+}

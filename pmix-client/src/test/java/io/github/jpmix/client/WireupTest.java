@@ -1,0 +1,229 @@
+package io.github.jpmix.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Node-local wireup with real client JVMs forked by a test host. */
+class WireupTest {
+    @TempDir
+    Path tmp;
+    TestHost host;
+
+    @BeforeEach
+    void startHost() {
+        host = new TestHost(tmp);
+    }
+
+    @AfterEach
+    void stopHost() {
+        host.close();
+    }
+
+    private List<Process> spawnAll(String nspace, int n, String scenario, String... args) throws Exception {
+        List<Process> ps = new ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            ps.add(host.spawn(new Proc(nspace, r), scenario, args));
+        }
+        return ps;
+    }
+
+    @Test
+    void shouldWireUpEightClientsThroughPutCommitFenceAndGet() throws Exception {
+        host.job("ns8", 8);
+        List<Process> ps = spawnAll("ns8", 8, "wireup");
+        for (int r = 0; r < 8; r++) {
+            String out = TestHost.output(ps.get(r), 120);
+            assertTrue(out.contains("WIRED " + r + " of 8"), "rank " + r + ": " + out);
+            assertEquals(0, ps.get(r).exitValue(), out);
+        }
+        // one host fence for the whole node's participants
+        assertEquals(1, host.fences.get());
+        assertEquals(8, host.events.stream().filter(e -> e.startsWith("finalized")).count(), host.events.toString());
+    }
+
+    @Test
+    void shouldReadRankFactsAndResolvePeersAndNodes() throws Exception {
+        host.job("facts", 2);
+        List<Process> ps = spawnAll("facts", 2, "facts");
+        for (int r = 0; r < 2; r++) {
+            String out = TestHost.output(ps.get(r), 60);
+            assertTrue(out.contains("rank=" + r + "\n"), out);
+            assertTrue(out.contains("size=2\n"), out);
+            assertTrue(out.contains("local_rank=" + r + "\n"), out);
+            assertTrue(out.contains("hostname=" + TestHost.NODE + "\n"), out);
+            assertTrue(out.contains("local_peers=0,1\n"), out);
+            assertTrue(out.contains("nodes=[" + TestHost.NODE + "]\n"), out);
+            assertTrue(out.contains("peers=[facts:0, facts:1]\n"), out);
+        }
+    }
+
+    @Test
+    void shouldWireUpTwoNamespacesAtOnceAndAnswerAcrossThem() throws Exception {
+        host.job("nsA", 3);
+        host.job("nsB", 2);
+        List<Process> a = spawnAll("nsA", 3, "wireup");
+        List<Process> b = spawnAll("nsB", 2, "wireup");
+        for (int r = 0; r < 3; r++) {
+            String out = TestHost.output(a.get(r), 120);
+            assertTrue(out.contains("WIRED " + r + " of 3"), out);
+        }
+        for (int r = 0; r < 2; r++) {
+            String out = TestHost.output(b.get(r), 120);
+            assertTrue(out.contains("WIRED " + r + " of 2"), out);
+        }
+        host.job("nsC", 1);
+        // reserved-keys.tex: "In the case where the target and requester's namespaces differ, then the
+        // request is forwarded to the local PMIx server."
+        String out = TestHost.output(host.spawn(new Proc("nsC", 0), "other-namespace", "nsA"), 60);
+        assertTrue(out.contains("other_size=3"), out);
+    }
+
+    @Test
+    void shouldFenceOverSubsetsWithoutMixingThem() throws Exception {
+        host.job("sub", 4);
+        List<Process> ps = new ArrayList<>();
+        ps.add(host.spawn(new Proc("sub", 0), "fence-subset", "0,1"));
+        ps.add(host.spawn(new Proc("sub", 1), "fence-subset", "0,1"));
+        ps.add(host.spawn(new Proc("sub", 2), "fence-subset", "2,3"));
+        ps.add(host.spawn(new Proc("sub", 3), "fence-subset", "2,3"));
+        for (int r = 0; r < 4; r++) {
+            String out = TestHost.output(ps.get(r), 120);
+            int first = r < 2 ? 0 : 2;
+            assertTrue(out.contains("subset " + first + "=" + first), out);
+            assertTrue(out.contains("subset " + (first + 1) + "=" + (first + 1)), out);
+            assertEquals(0, ps.get(r).exitValue(), out);
+        }
+        assertEquals(2, host.fences.get());
+    }
+
+    @Test
+    void shouldTimeOutAFenceWhosePeerNeverArrives() throws Exception {
+        host.job("late", 2);
+        Process sleeper = host.spawn(new Proc("late", 1), "sleep");
+        Process waiter = host.spawn(new Proc("late", 0), "fence-timeout", "2");
+        String out = TestHost.output(waiter, 60);
+        assertTrue(out.contains("FENCE PMIX_ERR_TIMEOUT"), out);
+        Matcher m = Pattern.compile("after (\\d+) ms").matcher(out);
+        assertTrue(m.find(), out);
+        long ms = Long.parseLong(m.group(1));
+        assertTrue(ms >= 1_900 && ms < 10_000, "timed out after " + ms + " ms");
+        sleeper.destroyForcibly();
+    }
+
+    @Test
+    void shouldRefuseAReservedKeyAndStoreNothing() throws Exception {
+        host.job("rsv", 1);
+        String out = TestHost.output(host.spawn(new Proc("rsv", 0), "put-reserved"), 60);
+        // ARCHITECTURE.md: "Nothing posts a reserved key ("pmix" prefix) from a client or tool: that is
+        // rejected with PMIX_ERR_BAD_PARAM and nothing is stored."
+        assertTrue(out.contains("REFUSED PMIX_ERR_BAD_PARAM"), out);
+        assertTrue(out.contains("NOT_STORED PMIX_ERR_NOT_FOUND"), out);
+    }
+
+    @Test
+    void shouldRefuseAnUnregisteredRank() throws Exception {
+        host.job("reg", 2);
+        host.server.registerClient(new Proc("reg", 0), PeerCredentials.currentUid(), PeerCredentials.currentGid());
+        Map<String, String> env = new HashMap<>(host.server.setupFork(new Proc("reg", 0)));
+        env.put("PMIX_RANK", "1");
+        Process p = host.start(env, "init-only");
+        String out = TestHost.output(p, 60);
+        assertTrue(out.contains("ERROR PMIX_ERR_NOT_FOUND"), out);
+        assertEquals(3, p.exitValue());
+    }
+
+    @Test
+    void shouldRefuseAClientWhoseUidIsNotTheRegisteredOne() throws Exception {
+        host.job("cred", 1);
+        Process p = host.spawn(new Proc("cred", 0), PeerCredentials.currentUid() + 1, PeerCredentials.currentGid(),
+                "init-only");
+        String out = TestHost.output(p, 60);
+        assertTrue(out.contains("ERROR PMIX_ERR_INVALID_CRED"), out);
+    }
+
+    @Test
+    void shouldFailTheFenceOfTheOthersWhenAClientDiesInIt() throws Exception {
+        host.job("die", 3);
+        Process victim = host.spawn(new Proc("die", 2), "sleep");
+        List<Process> others = List.of(host.spawn(new Proc("die", 0), "fence"), host.spawn(new Proc("die", 1), "fence"));
+        String ready = new String(victim.getInputStream().readNBytes(6));
+        assertEquals("READY\n", ready);
+        Thread.sleep(500); // let the others enter the fence
+        victim.destroyForcibly();
+        for (Process p : others) {
+            String out = TestHost.output(p, 60);
+            assertTrue(out.contains("ERROR PMIX_ERR_PROC_TERM_WO_SYNC"), out);
+        }
+        assertTrue(host.events.contains("terminated die:2"), host.events.toString());
+    }
+
+    @Test
+    void shouldFailEveryCallWithLostConnectionOnceTheServerIsGone() throws Exception {
+        host.job("gone", 1);
+        Process p = host.spawn(new Proc("gone", 0), "wait-stdin");
+        assertEquals("READY\n", new String(p.getInputStream().readNBytes(6)));
+        host.server.close();
+        p.getOutputStream().write('\n');
+        p.getOutputStream().flush();
+        String out = TestHost.output(p, 30);
+        assertTrue(out.contains("FENCE PMIX_ERR_LOST_CONNECTION"), out);
+        assertTrue(out.contains("GET PMIX_ERR_LOST_CONNECTION"), out);
+        Matcher m = Pattern.compile("after (\\d+) ms").matcher(out);
+        assertTrue(m.find() && Long.parseLong(m.group(1)) < 2_000, out);
+    }
+
+    @Test
+    void shouldFetchARemotePeersDataThroughTheHostsDirectModex() throws Exception {
+        // ranks 0-1 here, 2-3 on a node this server does not serve
+        host.job(io.github.jpmix.server.WireupInfo.of("dm").node(TestHost.NODE, 0, 1).node("node1", 2, 3), "dm");
+        String out = TestHost.output(host.spawn(new Proc("dm", 0), "get-remote"), 60);
+        assertTrue(out.contains("remote ep=remote-2"), out);
+        assertTrue(out.contains("IMMEDIATE PMIX_ERR_NOT_FOUND"), out);
+        Matcher m = Pattern.compile("SLOW PMIX_ERR_TIMEOUT after (\\d+) ms").matcher(out);
+        assertTrue(m.find(), out);
+        assertTrue(Long.parseLong(m.group(1)) >= 900, out);
+        // a remote rank's node facts come from the maps (OpenPMIx 4.2.2 answers PMIX_ERR_NOT_FOUND)
+        assertTrue(out.contains("remote nodeid=1 hostname=node1"), out);
+        assertTrue(out.contains("TYPED PMIX_ERR_TYPE_MISMATCH"), out);
+        assertTrue(host.events.contains("dmodex dm:2"), host.events.toString());
+    }
+
+    @Test
+    void shouldFenceAgainAtOnceAfterAReaderIsKilledInsideAStoreReadLoop() throws Exception {
+        host.job("kill", 3);
+        Process a = host.spawn(new Proc("kill", 0), "two-fences");
+        Process b = host.spawn(new Proc("kill", 1), "two-fences");
+        Process reader = host.spawn(new Proc("kill", 2), "read-loop");
+        for (Process p : List.of(a, b, reader)) {
+            assertEquals("READY\n", new String(p.getInputStream().readNBytes(6)));
+        }
+        Thread.sleep(300); // the reader is deep in its loop of mapped reads
+        reader.destroyForcibly().waitFor();
+        for (Process p : List.of(a, b)) {
+            p.getOutputStream().write('\n');
+            p.getOutputStream().flush();
+        }
+        for (Process p : List.of(a, b)) {
+            String out = TestHost.output(p, 60);
+            Matcher m = Pattern.compile("FENCED after (\\d+) ms").matcher(out);
+            assertTrue(m.find(), out);
+            // a lock left by the killed reader would stall the next write 60 s
+            assertTrue(Long.parseLong(m.group(1)) < 5_000, out);
+            assertTrue(out.contains("ep 0=v2-0") && out.contains("ep 1=v2-1"), out);
+        }
+    }
+}

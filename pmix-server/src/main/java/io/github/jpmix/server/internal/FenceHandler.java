@@ -1,0 +1,212 @@
+package io.github.jpmix.server.internal;
+
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.Keys;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Rank;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.wire.WireKeys;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Not API. {@code PMIx_Fence}: collects the local participants, calls the host's fence upcall
+ * once per operation with the node's combined contribution, stores what comes back as a new modex
+ * generation and releases the participants with its number.
+ *
+ * <p>Operations are told apart by their participant set (sorted), so concurrent fences over
+ * different sets never mix; a process entering a second fence over the same set joins the next
+ * operation, not the one it already arrived at.
+ */
+final class FenceHandler {
+    private final ServerState state;
+    /** Operations in progress per participant set, oldest first. Guarded by the state lock. */
+    private final Map<List<Proc>, List<FenceTracker>> pending = new HashMap<>();
+
+    FenceHandler(ServerState state) {
+        this.state = state;
+    }
+
+    void onFence(ClientRecord caller, int correlationId, List<Info> infos) {
+        List<Proc> procs = participants(caller, WireKeys.find(infos, WireKeys.PROCS));
+        List<Info> directives = WireKeys.rest(infos);
+        int timeout = ServerState.timeoutSeconds(directives);
+        boolean collect = ServerState.flag(directives, Keys.COLLECT_DATA.name());
+        FenceTracker ready = null;
+        synchronized (state.lock) {
+            checkNamespaces(procs);
+            List<FenceTracker> ops = pending.computeIfAbsent(procs, k -> new ArrayList<>());
+            FenceTracker op = null;
+            for (FenceTracker t : ops) {
+                if (!t.arrived.containsKey(caller.proc)) {
+                    op = t;
+                    break;
+                }
+            }
+            if (op == null) {
+                Set<Proc> expected = state.localParticipants(procs);
+                for (Proc p : expected) {
+                    ClientRecord c = state.clients.get(p);
+                    if (c != null && !c.isAlive()) {
+                        throw new PmixException(Status.ERR_PROC_TERM_WO_SYNC,
+                                "fence: participant " + p + " has terminated");
+                    }
+                }
+                op = new FenceTracker(procs, expected, directives);
+                ops.add(op);
+                if (timeout > 0) {
+                    FenceTracker t = op;
+                    op.timeout = state.timer.schedule(() -> fail(t, new PmixException(Status.ERR_TIMEOUT,
+                            "fence: " + t + " timed out after " + timeout + " s")), timeout, TimeUnit.SECONDS);
+                }
+            }
+            op.collectData |= collect;
+            op.arrived.put(caller.proc, new FenceTracker.Arrival(caller, correlationId));
+            if (op.complete()) {
+                ops.remove(op);
+                if (ops.isEmpty()) {
+                    pending.remove(procs);
+                }
+                op.done = true;
+                ready = op;
+            }
+        }
+        if (ready != null) {
+            complete(ready);
+        }
+    }
+
+    /** The participants, sorted: none given means the caller's whole namespace (PMIx_Fence with NULL procs). */
+    private static List<Proc> participants(ClientRecord caller, Value field) {
+        List<Proc> procs = field == null ? List.of(Proc.wildcard(caller.proc.namespace())) : WireKeys.procs(field);
+        if (procs.isEmpty()) {
+            procs = List.of(Proc.wildcard(caller.proc.namespace()));
+        }
+        List<Proc> sorted = new ArrayList<>(new java.util.TreeSet<>(procs));
+        boolean member = false;
+        for (Proc p : sorted) {
+            if (p.equals(caller.proc) || (p.rank() == Rank.WILDCARD && p.namespace().equals(caller.proc.namespace()))) {
+                member = true;
+            } else if (!Rank.isValid(p.rank()) && p.rank() != Rank.WILDCARD) {
+                throw new PmixException(Status.ERR_BAD_PARAM, "fence: participant " + p + " has no valid rank");
+            }
+        }
+        if (!member) {
+            throw new PmixException(Status.ERR_BAD_PARAM,
+                    "fence: caller " + caller.proc + " is not among the participants " + sorted);
+        }
+        return List.copyOf(sorted);
+    }
+
+    private void checkNamespaces(List<Proc> procs) {
+        for (Proc p : procs) {
+            if (!state.store.hasNamespace(p.namespace())) {
+                throw new PmixException(Status.ERR_INVALID_NAMESPACE, "fence: unknown namespace in participant " + p);
+            }
+        }
+    }
+
+    private void complete(FenceTracker op) {
+        if (op.timeout != null) {
+            op.timeout.cancel(false);
+        }
+        byte[] contribution;
+        boolean allLocal;
+        synchronized (state.lock) {
+            contribution = op.collectData ? state.modex.contribution(op.arrived.keySet()) : new byte[0];
+            allLocal = state.allLocal(op.participants);
+        }
+        CompletionStage<byte[]> host;
+        try {
+            host = state.host.fence(op.participants, op.directives, contribution);
+        } catch (RuntimeException e) {
+            host = CompletableFuture.failedFuture(e);
+        }
+        byte[] own = contribution;
+        host.whenComplete((data, error) -> {
+            if (error != null && ServerState.isNotSupported(error) && allLocal) {
+                // no other node takes part: this node's contribution is the whole answer
+                release(op, own);
+            } else if (error != null) {
+                failArrived(op, ServerState.asPmix(error));
+            } else {
+                release(op, data == null ? new byte[0] : data);
+            }
+        });
+    }
+
+    private void release(FenceTracker op, byte[] data) {
+        long generation;
+        try {
+            synchronized (state.lock) {
+                if (op.collectData && data.length > 0) {
+                    state.modex.absorb(data);
+                }
+                generation = state.store.publishModex(state.modex.visibleHere());
+            }
+        } catch (RuntimeException e) {
+            failArrived(op, ServerState.asPmix(e));
+            return;
+        }
+        List<Info> reply = List.of(Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(generation)));
+        for (FenceTracker.Arrival a : op.arrived.values()) {
+            ServerState.reply(a.client(), a.correlationId(), reply);
+        }
+    }
+
+    /** Fails an operation still pending (timeout, lost participant): everybody who arrived gets the error. */
+    private void fail(FenceTracker op, PmixException error) {
+        synchronized (state.lock) {
+            if (op.done) {
+                return;
+            }
+            op.done = true;
+            List<FenceTracker> ops = pending.get(op.participants);
+            if (ops != null) {
+                ops.remove(op);
+                if (ops.isEmpty()) {
+                    pending.remove(op.participants);
+                }
+            }
+        }
+        if (op.timeout != null) {
+            op.timeout.cancel(false);
+        }
+        failArrived(op, error);
+    }
+
+    private static void failArrived(FenceTracker op, PmixException error) {
+        for (FenceTracker.Arrival a : op.arrived.values()) {
+            ServerState.replyError(a.client(), a.correlationId(), error);
+        }
+    }
+
+    /**
+     * A local client is gone without finalizing: every pending operation that still waits for it
+     * fails for the others with {@code PMIX_ERR_PROC_TERM_WO_SYNC}, instead of hanging.
+     */
+    void onClientLost(Proc proc) {
+        List<FenceTracker> doomed = new ArrayList<>();
+        synchronized (state.lock) {
+            for (List<FenceTracker> ops : pending.values()) {
+                for (FenceTracker t : ops) {
+                    if (t.expected.contains(proc) && !t.arrived.containsKey(proc)) {
+                        doomed.add(t);
+                    }
+                }
+            }
+        }
+        for (FenceTracker t : doomed) {
+            fail(t, new PmixException(Status.ERR_PROC_TERM_WO_SYNC,
+                    "fence: participant " + proc + " terminated without finalizing"));
+        }
+    }
+}

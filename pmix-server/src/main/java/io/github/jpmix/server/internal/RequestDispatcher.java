@@ -1,0 +1,229 @@
+package io.github.jpmix.server.internal;
+
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.Keys;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.ProcState;
+import io.github.jpmix.common.Query;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.transport.ClientConnection;
+import io.github.jpmix.common.internal.transport.TransportServer;
+import io.github.jpmix.common.internal.wire.Messages;
+import io.github.jpmix.common.internal.wire.Op;
+import io.github.jpmix.common.internal.wire.WireKeys;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.agrona.DirectBuffer;
+
+/**
+ * Not API. The conductor of the server: admits clients at the handshake, hands each request to the
+ * handler of its operation family, and learns of departures. It holds no logic of its own beyond
+ * that dispatch; every exception a handler throws becomes an error reply with its status, never
+ * crossing to the client as anything else.
+ */
+public final class RequestDispatcher implements TransportServer.Acceptor, TransportServer.Handler {
+    private static final System.Logger.Level INFO = System.Logger.Level.INFO;
+    private static final System.Logger.Level WARNING = System.Logger.Level.WARNING;
+
+    private final ServerState state;
+    private final FenceHandler fences;
+    private final GetHandler gets;
+    private final ResolveHandler resolves;
+
+    public RequestDispatcher(ServerState state) {
+        this.state = state;
+        this.fences = new FenceHandler(state);
+        this.gets = new GetHandler(state);
+        this.resolves = new ResolveHandler(state);
+    }
+
+    // ---- handshake ----
+
+    @Override
+    public byte[] accept(ClientConnection connection, byte[] handshake) {
+        List<Info> hello = Messages.replyInfos(handshake);
+        Proc proc = new Proc(WireKeys.require(hello, WireKeys.NSPACE).asString(),
+                WireKeys.require(hello, WireKeys.RANK).asInt());
+        Value pidField = WireKeys.find(hello, WireKeys.PID);
+        long pid = pidField == null ? connection.pid() : pidField.asLong();
+        ClientRecord client;
+        synchronized (state.lock) {
+            client = state.clients.get(proc);
+            if (client == null) {
+                ServerState.LOG.log(WARNING, "refused " + proc + " (pid " + pid + ", " + connection.credentials()
+                        + "): not registered");
+                throw new PmixException(Status.ERR_NOT_FOUND, "handshake: " + proc + " is not registered with this server");
+            }
+            if (!connection.credentials().hasUid(client.uid) || !connection.credentials().hasGid(client.gid)) {
+                ServerState.LOG.log(WARNING, "refused " + proc + " (pid " + pid + "): credentials "
+                        + connection.credentials() + " are not the registered uid " + client.uid + " gid " + client.gid);
+                throw new PmixException(Status.ERR_INVALID_CRED, "handshake: credentials " + connection.credentials()
+                        + " do not match those registered for " + proc);
+            }
+            if (client.connection != null && client.connection.isOpen()) {
+                throw new PmixException(Status.ERR_EXISTS, "handshake: " + proc + " is already connected");
+            }
+            if (!client.isAlive()) {
+                throw new PmixException(Status.ERR_NOT_FOUND, "handshake: " + proc + " has already terminated");
+            }
+            client.connection = connection;
+            client.pid = pid;
+            client.state = ProcState.CONNECTED;
+            connection.attach(client);
+        }
+        ServerState.LOG.log(System.Logger.Level.DEBUG, "connected " + client);
+        List<Info> reply = new ArrayList<>();
+        state.store.attachInfo(proc.namespace()).forEach((k, v) -> reply.add(Info.of(WireKeys.STORE_PREFIX + k, Value.ofString(v))));
+        reply.add(Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(state.store.modexGeneration())));
+        reply.add(Info.of(WireKeys.HOSTNAME, Value.ofString(state.hostname)));
+        connectedUpcall(client);
+        return Messages.reply(reply);
+    }
+
+    private void connectedUpcall(ClientRecord client) {
+        CompletionStage<Void> s;
+        try {
+            s = state.host.clientConnected(client.proc, List.of());
+        } catch (RuntimeException e) {
+            s = CompletableFuture.failedFuture(e);
+        }
+        s.whenComplete((ok, error) -> {
+            if (error != null && !ServerState.isNotSupported(error)) {
+                ServerState.LOG.log(WARNING, "host refused " + client.proc + ": " + error);
+                ClientConnection c = client.connection;
+                if (c != null) {
+                    c.close();
+                }
+            }
+        });
+    }
+
+    // ---- requests ----
+
+    @Override
+    public void onMessage(ClientConnection connection, int correlationId, DirectBuffer buffer, int offset, int length) {
+        ClientRecord client = (ClientRecord) connection.attachment();
+        int op = Messages.op(buffer, offset, length);
+        List<Info> infos = Messages.requestInfos(buffer, offset, length);
+        try {
+            switch (op) {
+                case Op.COMMIT -> commit(client, correlationId, infos);
+                case Op.FENCE -> fences.onFence(client, correlationId, infos);
+                case Op.GET -> gets.onGet(client, correlationId, infos);
+                case Op.RESOLVE_PEERS -> resolves.onResolvePeers(client, correlationId, infos);
+                case Op.RESOLVE_NODES -> resolves.onResolveNodes(client, correlationId, infos);
+                case Op.QUERY -> resolves.onQuery(client, correlationId, infos);
+                case Op.LOG -> log(client, correlationId, infos);
+                case Op.ABORT -> abort(client, correlationId, infos);
+                case Op.FINALIZE -> finalizeClient(client, correlationId);
+                default -> throw new PmixException(Status.ERR_NOT_SUPPORTED, "unknown request " + Op.name(op));
+            }
+        } catch (RuntimeException e) {
+            ServerState.replyError(client, correlationId, e);
+        }
+    }
+
+    private void commit(ClientRecord client, int correlationId, List<Info> infos) {
+        for (Info i : infos) {
+            if (Keys.isReserved(i.key())) {
+                // ARCHITECTURE.md, Conventions: nothing posts a reserved key; the client checks too
+                throw new PmixException(Status.ERR_BAD_PARAM, "commit: " + client.proc + " posted reserved key " + i.key());
+            }
+        }
+        synchronized (state.lock) {
+            state.modex.commit(client.proc, infos);
+            client.committed = true;
+            gets.onCommit(client.proc);
+        }
+        ServerState.reply(client, correlationId, List.of());
+    }
+
+    private void log(ClientRecord client, int correlationId, List<Info> infos) {
+        List<Info> data = infoArray(WireKeys.find(infos, WireKeys.DATA));
+        List<Info> directives = infoArray(WireKeys.find(infos, WireKeys.DIRECTIVES));
+        relay(client, correlationId, () -> state.host.log(client.proc, data, directives));
+    }
+
+    private void abort(ClientRecord client, int correlationId, List<Info> infos) {
+        int status = WireKeys.require(infos, WireKeys.STATUS).asInt();
+        Value m = WireKeys.find(infos, WireKeys.MESSAGE);
+        Value p = WireKeys.find(infos, WireKeys.PROCS);
+        List<Proc> targets = p == null ? List.of() : WireKeys.procs(p);
+        ServerState.LOG.log(INFO, client.proc + " aborts with " + Status.name(status) + ": " + (m == null ? "" : m.asString()));
+        relay(client, correlationId, () -> state.host.abort(client.proc, status, m == null ? "" : m.asString(), targets));
+    }
+
+    private static List<Info> infoArray(Value v) {
+        return v == null ? List.of() : v.asDataArray().elements(Info.class);
+    }
+
+    /** Calls a host upcall and answers the client with its outcome. */
+    private static void relay(ClientRecord client, int correlationId, java.util.function.Supplier<CompletionStage<Void>> upcall) {
+        CompletionStage<Void> s;
+        try {
+            s = upcall.get();
+        } catch (RuntimeException e) {
+            s = CompletableFuture.failedFuture(e);
+        }
+        s.whenComplete((ok, error) -> {
+            if (error != null) {
+                ServerState.replyError(client, correlationId, error);
+            } else {
+                ServerState.reply(client, correlationId, List.of());
+            }
+        });
+    }
+
+    private void finalizeClient(ClientRecord client, int correlationId) {
+        synchronized (state.lock) {
+            client.finalized = true;
+            client.state = ProcState.TERMINATED;
+        }
+        CompletionStage<Void> s;
+        try {
+            s = state.host.clientFinalized(client.proc);
+        } catch (RuntimeException e) {
+            s = CompletableFuture.failedFuture(e);
+        }
+        s.whenComplete((ok, error) -> ServerState.reply(client, correlationId, List.of()));
+    }
+
+    // ---- departures ----
+
+    @Override
+    public void onDisconnect(ClientConnection connection, boolean clean) {
+        ClientRecord client = (ClientRecord) connection.attachment();
+        if (client == null) {
+            return;
+        }
+        boolean lost;
+        synchronized (state.lock) {
+            if (client.connection == connection) {
+                client.connection = null;
+            }
+            lost = !client.finalized;
+            if (lost) {
+                client.state = ProcState.TERM_WO_SYNC;
+                gets.onClientLost(client.proc);
+            }
+        }
+        if (lost) {
+            ServerState.LOG.log(INFO, client.proc + " (pid " + client.pid + ") left without finalizing");
+            fences.onClientLost(client.proc);
+            try {
+                state.host.clientTerminated(client.proc, ProcState.TERM_WO_SYNC);
+            } catch (RuntimeException e) {
+                ServerState.LOG.log(WARNING, "host failed on clientTerminated(" + client.proc + "): " + e);
+            }
+        }
+    }
+
+    /** Used by {@code PmixServer.query} and the query request: answers what the host leaves. */
+    List<Info> answerQueries(List<Query> queries) {
+        return resolves.answer(queries);
+    }
+}

@@ -1,0 +1,209 @@
+package io.github.jpmix.server.internal;
+
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.ProcState;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.transport.ClientConnection;
+import io.github.jpmix.common.internal.transport.TransportConfig;
+import io.github.jpmix.common.internal.transport.TransportServer;
+import io.github.jpmix.common.internal.wire.ServerUri;
+import io.github.jpmix.server.HostModule;
+import io.github.jpmix.server.PmixServer;
+import io.github.jpmix.server.ServerOptions;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Not API. A running server: its session directory, store, transport and request dispatcher, and
+ * the host-facing operations of {@link PmixServer}.
+ */
+public final class ServerRuntime {
+    static final String SOCKET = "server.sock";
+    static final String RENDEZVOUS = "rendezvous";
+
+    private final ServerOptions options;
+    private final SessionDirectory directory;
+    private final ServerState state;
+    private final TransportServer transport;
+    private final String uri;
+    private final Thread shutdownHook;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private ServerRuntime(ServerOptions options, SessionDirectory directory, ServerState state, TransportServer transport) {
+        this.options = options;
+        this.directory = directory;
+        this.state = state;
+        this.transport = transport;
+        this.uri = ServerUri.format(options.serverProc(), transport.socketPath());
+        this.shutdownHook = new Thread(this::closeResources, "jpmix-server-shutdown");
+    }
+
+    public static ServerRuntime start(ServerOptions options, HostModule host) {
+        SessionDirectory dir = SessionDirectory.create(options.serverTmpdir(), options.hostname());
+        ServerStore store = null;
+        try {
+            store = GdsServerStore.create(dir.path(), options.hostname());
+            ServerState state = new ServerState(host, store, options.hostname());
+            RequestDispatcher dispatcher = new RequestDispatcher(state);
+            TransportConfig config = new TransportConfig()
+                    .ringCapacity(options.ringCapacity())
+                    .heartbeatTimeout(options.heartbeatTimeout().toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            TransportServer transport = TransportServer.start(dir.resolve(SOCKET), config, dispatcher, dispatcher);
+            ServerRuntime runtime = new ServerRuntime(options, dir, state, transport);
+            SessionDirectory.writeAtomically(dir.resolve(RENDEZVOUS), runtime.uri + "\n");
+            Runtime.getRuntime().addShutdownHook(runtime.shutdownHook);
+            return runtime;
+        } catch (RuntimeException e) {
+            if (store != null) {
+                store.close();
+            }
+            dir.close();
+            throw e;
+        }
+    }
+
+    public void registerNamespace(String nspace, int nlocalprocs, List<Info> info) {
+        synchronized (state.lock) {
+            if (state.store.hasNamespace(nspace)) {
+                throw new PmixException(Status.ERR_EXISTS, "registerNamespace: " + nspace + " is registered already");
+            }
+            state.store.registerNamespace(nspace, nlocalprocs, info);
+            state.localByNamespace.putIfAbsent(nspace, new HashSet<>());
+        }
+    }
+
+    public void deregisterNamespace(String nspace) {
+        List<ClientRecord> gone;
+        synchronized (state.lock) {
+            gone = state.clientsOf(nspace);
+            for (ClientRecord c : gone) {
+                c.finalized = true; // a host-driven removal is not a crash
+                state.clients.remove(c.proc);
+            }
+            state.localByNamespace.remove(nspace);
+            state.store.deregisterNamespace(nspace);
+        }
+        for (ClientRecord c : gone) {
+            closeConnection(c);
+        }
+    }
+
+    public void registerClient(Proc proc, int uid, int gid) {
+        synchronized (state.lock) {
+            if (!state.store.hasNamespace(proc.namespace())) {
+                throw new PmixException(Status.ERR_INVALID_NAMESPACE,
+                        "registerClient: namespace of " + proc + " is not registered");
+            }
+            ClientRecord old = state.clients.get(proc);
+            if (old != null && old.isAlive()) {
+                throw new PmixException(Status.ERR_EXISTS, "registerClient: " + proc + " is registered already");
+            }
+            state.clients.put(proc, new ClientRecord(proc, uid, gid));
+            state.localByNamespace.computeIfAbsent(proc.namespace(), n -> new HashSet<>()).add(proc);
+        }
+    }
+
+    public void deregisterClient(Proc proc) {
+        ClientRecord c;
+        synchronized (state.lock) {
+            c = state.clients.remove(proc);
+            Set<Proc> local = state.localByNamespace.get(proc.namespace());
+            if (local != null) {
+                local.remove(proc);
+            }
+            if (c != null) {
+                c.finalized = true;
+            }
+        }
+        if (c != null) {
+            closeConnection(c);
+        }
+    }
+
+    private static void closeConnection(ClientRecord c) {
+        ClientConnection conn = c.connection;
+        if (conn != null) {
+            conn.close();
+        }
+    }
+
+    public Map<String, String> setupFork(Proc proc) {
+        synchronized (state.lock) {
+            if (!state.clients.containsKey(proc)) {
+                throw new PmixException(Status.ERR_NOT_FOUND, "setupFork: " + proc + " is not registered");
+            }
+        }
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PMIX_NAMESPACE", proc.namespace());
+        env.put("PMIX_RANK", Integer.toUnsignedString(proc.rank()));
+        env.put("PMIX_SERVER_URI", uri);
+        env.put("PMIX_SERVER_TMPDIR", options.serverTmpdir().toString());
+        env.put("PMIX_SYSTEM_TMPDIR", options.systemTmpdir().toString());
+        env.put("PMIX_HOSTNAME", options.hostname());
+        env.put("PMIX_VERSION", PmixServer.PMIX_VERSION);
+        env.put("PMIX_SERVER_NSPACE", options.serverProc().namespace());
+        env.put("PMIX_SERVER_RANK", Integer.toUnsignedString(options.serverProc().rank()));
+        return env;
+    }
+
+    public byte[] directModexData(Proc proc) {
+        synchronized (state.lock) {
+            if (!state.clients.containsKey(proc)) {
+                throw new PmixException(Status.ERR_NOT_FOUND, "directModexData: " + proc + " is not a local client");
+            }
+            return state.modex.contribution(List.of(proc));
+        }
+    }
+
+    /** The state of a local client as the server tracks it ({@link ProcState}), for tools and tests. */
+    public int procState(Proc proc) {
+        synchronized (state.lock) {
+            ClientRecord c = state.clients.get(proc);
+            if (c == null) {
+                throw new PmixException(Status.ERR_NOT_FOUND, "procState: " + proc + " is not registered");
+            }
+            return c.state;
+        }
+    }
+
+    public String uri() {
+        return uri;
+    }
+
+    public Path sessionDirectory() {
+        return directory.path();
+    }
+
+    public Proc serverProc() {
+        return options.serverProc();
+    }
+
+    public void close() {
+        if (closed.get()) {
+            return;
+        }
+        closeResources();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook runs or ran closeResources
+        }
+    }
+
+    private void closeResources() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        transport.close();
+        state.timer.shutdownNow();
+        state.store.close();
+        directory.close();
+    }
+}

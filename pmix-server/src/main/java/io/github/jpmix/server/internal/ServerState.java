@@ -1,0 +1,163 @@
+package io.github.jpmix.server.internal;
+
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Rank;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.wire.Messages;
+import io.github.jpmix.server.HostModule;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Not API. The server's shared state and the lock that guards it: the registered clients, the
+ * posted data, the store, the host, and a timer for {@code PMIX_TIMEOUT}s. Handlers take
+ * {@link #lock} to change state and release it before calling the host or replying.
+ */
+public final class ServerState {
+    static final System.Logger LOG = System.getLogger("io.github.jpmix.server");
+
+    final Object lock = new Object();
+    final HostModule host;
+    final ServerStore store;
+    final String hostname;
+    final Map<Proc, ClientRecord> clients = new HashMap<>();
+    /** Local clients registered per namespace, for wildcard participants. */
+    final Map<String, Set<Proc>> localByNamespace = new HashMap<>();
+    final ModexData modex;
+    final ScheduledExecutorService timer;
+
+    ServerState(HostModule host, ServerStore store, String hostname) {
+        this.host = host;
+        this.store = store;
+        this.hostname = hostname;
+        this.modex = new ModexData(clients::containsKey);
+        ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread th = new Thread(r, "jpmix-server-timer");
+            th.setDaemon(true);
+            return th;
+        });
+        t.setRemoveOnCancelPolicy(true);
+        this.timer = t;
+    }
+
+    /** The local clients among {@code procs}, a wildcard rank standing for every local client of its namespace. */
+    Set<Proc> localParticipants(List<Proc> procs) {
+        Set<Proc> out = new LinkedHashSet<>();
+        for (Proc p : procs) {
+            if (p.rank() == Rank.WILDCARD) {
+                out.addAll(localByNamespace.getOrDefault(p.namespace(), Set.of()));
+            } else if (clients.containsKey(p)) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code procs} name only processes of this node (so no other node takes part). */
+    boolean allLocal(List<Proc> procs) {
+        for (Proc p : procs) {
+            if (p.rank() == Rank.WILDCARD) {
+                // every rank of the namespace must be a local client: its job size equals its local count
+                List<String> nodes;
+                try {
+                    nodes = store.nodes(p.namespace());
+                } catch (PmixException e) {
+                    return false;
+                }
+                if (nodes.size() > 1 || (nodes.size() == 1 && !nodes.get(0).equals(hostname))) {
+                    return false;
+                }
+            } else if (!clients.containsKey(p)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Sends a successful reply; a client that went away in the meantime is skipped. */
+    static void reply(ClientRecord client, int correlationId, List<Info> infos) {
+        if (correlationId == 0 || client.connection == null) {
+            return;
+        }
+        try {
+            client.connection.reply(correlationId, Messages.reply(infos));
+        } catch (PmixException e) {
+            LOG.log(System.Logger.Level.DEBUG, "reply to " + client.proc + " dropped: " + e.getMessage());
+        }
+    }
+
+    /** Sends an error reply with the status of {@code error} (a {@link PmixException}, else {@code PMIX_ERROR}). */
+    static void replyError(ClientRecord client, int correlationId, Throwable error) {
+        if (correlationId == 0 || client.connection == null) {
+            return;
+        }
+        PmixException pe = asPmix(error);
+        try {
+            client.connection.replyError(correlationId, pe.status(), pe.getMessage());
+        } catch (PmixException e) {
+            LOG.log(System.Logger.Level.DEBUG, "error reply to " + client.proc + " dropped: " + e.getMessage());
+        }
+    }
+
+    /** The PMIx exception behind a host's or the store's failure. */
+    static PmixException asPmix(Throwable error) {
+        Throwable t = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (t instanceof PmixException pe) {
+            return pe;
+        }
+        return new PmixException(Status.ERROR, String.valueOf(t), t);
+    }
+
+    /** Whether a host answered "not supported" (its default). */
+    static boolean isNotSupported(Throwable error) {
+        return error != null && asPmix(error).status() == Status.ERR_NOT_SUPPORTED;
+    }
+
+    /** Seconds of {@code PMIX_TIMEOUT} among the infos, 0 for none. */
+    static int timeoutSeconds(List<Info> infos) {
+        for (Info i : infos) {
+            if (i.key().equals(io.github.jpmix.common.Keys.TIMEOUT.name())) {
+                int t = i.value().asInt();
+                if (t < 0) {
+                    throw new PmixException(Status.ERR_BAD_PARAM, "PMIX_TIMEOUT must not be negative: " + t);
+                }
+                return t;
+            }
+        }
+        return 0;
+    }
+
+    /** Whether a boolean attribute is set (present without a value counts as true, as in PMIx). */
+    static boolean flag(List<Info> infos, String key) {
+        for (Info i : infos) {
+            if (i.key().equals(key)) {
+                return i.value().type() == io.github.jpmix.common.DataType.UNDEF || i.value().asBoolean();
+            }
+        }
+        return false;
+    }
+
+    void schedule(Runnable task, int seconds) {
+        timer.schedule(task, seconds, TimeUnit.SECONDS);
+    }
+
+    List<ClientRecord> clientsOf(String nspace) {
+        List<ClientRecord> out = new ArrayList<>();
+        for (ClientRecord c : clients.values()) {
+            if (c.proc.namespace().equals(nspace)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+}

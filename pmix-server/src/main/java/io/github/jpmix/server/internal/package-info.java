@@ -1,0 +1,12 @@
+/**
+ * Not API. The server's machinery, one class per PMIx operation family as OpenPMIx splits
+ * {@code src/server/pmix_server_{fence,get,dmodex}.c}: {@link io.github.jpmix.server.internal.RequestDispatcher}
+ * only dispatches; {@link io.github.jpmix.server.internal.FenceHandler} (with its
+ * {@link io.github.jpmix.server.internal.FenceTracker}s), {@link io.github.jpmix.server.internal.GetHandler},
+ * {@link io.github.jpmix.server.internal.ModexData} and the client registry do the work.
+ *
+ * <p><b>Threading.</b> Requests arrive on the transport's conductor thread; host upcalls complete on
+ * the host's threads. All mutable state is guarded by one lock (the server's), held only while
+ * state changes (and a reply is queued on a ring), never while calling the host.
+ */
+package io.github.jpmix.server.internal;
