@@ -32,7 +32,7 @@ final class Jobs {
     static List<Info> job1() {
         List<Info> l = new ArrayList<>();
         l.add(info(Keys.NODE_MAP, "n0,n1,n2"));
-        l.add(info(Keys.PROC_MAP, "0-3;4-7;8,9"));
+        l.add(info(Keys.PROC_MAP, "pmix[0-3;4-7;8-9]"));
         l.add(info(Keys.JOB_SIZE, 10));
         l.add(info(Keys.NPROC_OFFSET, 100));
         l.add(info(Keys.JOBID, "j1"));
@@ -81,14 +81,15 @@ final class Jobs {
 
     /** A plain proc map: {@code nodes} nodes of {@code ppn} consecutive ranks each. */
     static String procMap(int nodes, int ppn) {
-        StringBuilder sb = new StringBuilder();
+        // the native form OpenPMIx's PMIx_generate_ppn gives block maps: pmix[0-99;100-199;...]
+        StringBuilder sb = new StringBuilder("pmix[");
         for (int n = 0; n < nodes; n++) {
             if (n > 0) {
                 sb.append(';');
             }
             sb.append(n * ppn).append('-').append(n * ppn + ppn - 1);
         }
-        return sb.toString();
+        return sb.append(']').toString();
     }
 
     /** {@code nid00000,nid00001,...}. */

@@ -1,0 +1,79 @@
+package io.github.jpmix.server.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Scope;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.wire.WireKeys;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Scopes of posted data, as {@code pmix_common.h} defines them: "PMI_LOCAL - the data is intended
+ * only for other application processes on the same node ... PMI_REMOTE - the data is intended
+ * solely for applications processes on remote nodes ... PMI_GLOBAL - the data is to be shared with
+ * all other requesting processes, regardless of location".
+ */
+class ModexDataTest {
+    private final Proc local = new Proc("ns", 0);
+    private final Proc remote = new Proc("ns", 1);
+    private final ModexData here = new ModexData(Set.of(local)::contains);
+
+    private void postAllScopes() {
+        here.commit(local, List.of(
+                WireKeys.posted("l", Value.ofString("local"), Scope.LOCAL),
+                WireKeys.posted("r", Value.ofString("remote"), Scope.REMOTE),
+                WireKeys.posted("g", Value.ofString("global"), Scope.GLOBAL)));
+    }
+
+    @Test
+    void shouldShowLocalPeersLocalAndGlobalDataButNotRemoteData() {
+        postAllScopes();
+        assertEquals(Value.ofString("local"), here.lookup(local, "l"));
+        assertEquals(Value.ofString("global"), here.lookup(local, "g"));
+        assertNull(here.lookup(local, "r"));
+        assertEquals(Map.of("l", Value.ofString("local"), "g", Value.ofString("global")), here.visibleHere().get(local));
+    }
+
+    @Test
+    void shouldSendOtherNodesRemoteAndGlobalDataButNotLocalData() {
+        postAllScopes();
+        // the other node sees this node's contribution with 'local' and 'remote' swapped roles
+        ModexData there = new ModexData(Set.of(remote)::contains);
+        there.absorb(here.contribution(List.of(local)));
+        assertNull(there.lookup(local, "l"));
+        assertEquals(Value.ofString("remote"), there.lookup(local, "r"));
+        assertEquals(Value.ofString("global"), there.lookup(local, "g"));
+    }
+
+    @Test
+    void shouldKeepTheNewestValueOfAKeyPostedAgain() {
+        here.commit(local, List.of(WireKeys.posted("k", Value.ofInt32(1), Scope.GLOBAL)));
+        here.commit(local, List.of(WireKeys.posted("k", Value.ofInt32(2), Scope.GLOBAL)));
+        assertEquals(Value.ofInt32(2), here.lookup(local, "k"));
+    }
+
+    @Test
+    void shouldSkipItsOwnFramesInAFenceResult() {
+        postAllScopes();
+        byte[] own = here.contribution(List.of(local));
+        here.absorb(own);
+        // the LOCAL key survives: its own frame (which lacks it) did not replace its data
+        assertEquals(Value.ofString("local"), here.lookup(local, "l"));
+    }
+
+    @Test
+    void shouldRefuseBytesThatAreNotFrames() {
+        assertEquals(Status.ERR_UNPACK_FAILURE,
+                assertThrows(PmixException.class, () -> here.absorb(new byte[] {1, 2})).status());
+        assertEquals(Status.ERR_UNPACK_FAILURE,
+                assertThrows(PmixException.class, () -> here.absorb(new byte[] {(byte) 0xff, 0, 0, 0, 1})).status());
+    }
+}
