@@ -3,22 +3,14 @@ package io.github.jpmix.common;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.github.jpmix.common.OpenPmixHeaders.Macro;
+
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,8 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Checks {@link Keys} against the installed OpenPMIx 4.2.2 headers: every attribute {@code #define} of
  * {@code pmix_common.h} and {@code pmix_deprecated.h} is a key with the same string and the type its comment names,
- * and every key is such a define. CI installs the headers ({@code apt-get install -y libpmix-dev}); without them
- * this test fails rather than skips.
+ * and every key is such a define. The headers are found and read by {@link OpenPmixHeaders}; CI installs them
+ * ({@code apt-get install -y libpmix-dev}), and without them this test fails rather than skips.
  */
 class KeysHeaderTest {
     /**
@@ -85,30 +77,36 @@ class KeysHeaderTest {
     /** Keys that are no string {@code #define} of the header: PMIX_PROC_INFO is data type 38 there. */
     static final Set<String> NOT_IN_HEADER = Set.of("PMIX_PROC_INFO");
 
-    private static Map<String, Define> defines;
+    /** The string-valued {@code #define PMIX_...}s of both headers, by macro. */
+    private static Map<String, Macro> defines;
 
     @BeforeAll
-    static void readHeaders() throws IOException {
-        defines = Headers.attributeDefines(Headers.includeDir());
+    static void readHeaders() {
+        defines = OpenPmixHeaders.installed().stringMacros();
+    }
+
+    /** The string a define stands for. */
+    private static String string(Macro d) {
+        return d.stringValue().orElseThrow();
     }
 
     @Test
     void shouldReadTheAttributesOfBothHeaders() {
         assertTrue(defines.size() > 500, "only " + defines.size() + " string defines");
-        assertEquals("pmix.rank", defines.get("PMIX_RANK").string());
-        assertEquals("pmix_deprecated.h", defines.get("PMIX_PROC_URI").file());
+        assertEquals("pmix.rank", string(defines.get("PMIX_RANK")));
+        assertEquals(OpenPmixHeaders.DEPRECATED_H, defines.get("PMIX_PROC_URI").file());
     }
 
     @Test
     void shouldDeclareEveryHeaderAttributeWithItsString() {
         List<String> wrong = new ArrayList<>();
-        for (Define d : defines.values()) {
-            if (!Keys.isReserved(d.string()) || LEFT_OUT.containsKey(d.macro())) {
+        for (Macro d : defines.values()) {
+            if (!Keys.isReserved(string(d)) || LEFT_OUT.containsKey(d.name())) {
                 continue;
             }
-            Key<?> key = KeysTest.byMacro(d.macro()).orElse(null);
-            if (key == null || !key.name().equals(d.string())) {
-                wrong.add(d.macro() + " \"" + d.string() + "\" is " + key);
+            Key<?> key = KeysTest.byMacro(d.name()).orElse(null);
+            if (key == null || !key.name().equals(string(d))) {
+                wrong.add(d.name() + " \"" + string(d) + "\" is " + key);
             }
         }
         assertEquals(List.of(), wrong);
@@ -117,16 +115,16 @@ class KeysHeaderTest {
     @Test
     void shouldTypeEveryKeyAsItsHeaderCommentSays() {
         List<String> wrong = new ArrayList<>();
-        for (Define d : defines.values()) {
-            Key<?> key = KeysTest.byMacro(d.macro()).orElse(null);
+        for (Macro d : defines.values()) {
+            Key<?> key = KeysTest.byMacro(d.name()).orElse(null);
             if (key == null) {
                 continue;
             }
-            Integer type = TEX_TYPES.getOrDefault(d.macro(), C_TYPES.get(d.cType()));
+            Integer type = TEX_TYPES.getOrDefault(d.name(), C_TYPES.get(d.typeComment()));
             if (type == null) {
-                wrong.add(d.macro() + ": map the C type '" + d.cType() + "' in C_TYPES");
+                wrong.add(d.name() + ": map the C type '" + d.typeComment() + "' in C_TYPES");
             } else if (type != key.type()) {
-                wrong.add(d.macro() + " (" + d.cType() + ") is " + DataType.name(key.type()) + ", expected "
+                wrong.add(d.name() + " (" + d.typeComment() + ") is " + DataType.name(key.type()) + ", expected "
                         + DataType.name(type));
             }
         }
@@ -135,7 +133,7 @@ class KeysHeaderTest {
 
     @Test
     void shouldOverrideTheHeaderOnlyWhereItsCommentDisagreesWithTheTex() {
-        TEX_TYPES.forEach((macro, type) -> assertFalse(type.equals(C_TYPES.get(defines.get(macro).cType())),
+        TEX_TYPES.forEach((macro, type) -> assertFalse(type.equals(C_TYPES.get(defines.get(macro).typeComment())),
                 macro + " no longer needs its override"));
     }
 
@@ -154,9 +152,9 @@ class KeysHeaderTest {
     @Test
     void shouldLeaveOutOnlyAttributesWhoseValueIsAPointer() {
         LEFT_OUT.forEach((macro, cType) -> {
-            assertEquals(cType, defines.get(macro).cType(), macro);
+            assertEquals(cType, defines.get(macro).typeComment(), macro);
             assertTrue(KeysTest.byMacro(macro).isEmpty(), macro);
-            assertTrue(Keys.byName(defines.get(macro).string()).isEmpty(), macro);
+            assertTrue(Keys.byName(string(defines.get(macro))).isEmpty(), macro);
         });
     }
 
@@ -164,7 +162,7 @@ class KeysHeaderTest {
     void shouldNotMistakeEnvironmentVariableNamesForKeys() {
         // #define PMIX_LAUNCHER_RNDZ_URI "PMIX_LAUNCHER_RNDZ_URI": a name for getenv, not an attribute
         Set<String> envNames = new TreeSet<>();
-        defines.values().stream().filter(d -> !Keys.isReserved(d.string())).forEach(d -> envNames.add(d.macro()));
+        defines.values().stream().filter(d -> !Keys.isReserved(string(d))).forEach(d -> envNames.add(d.name()));
         assertEquals(Set.of("PMIX_LAUNCHER_RNDZ_URI", "PMIX_LAUNCHER_RNDZ_FILE", "PMIX_KEEPALIVE_PIPE"), envNames);
         envNames.forEach(macro -> assertTrue(KeysTest.byMacro(macro).isEmpty(), macro));
     }
@@ -172,75 +170,9 @@ class KeysHeaderTest {
     @Test
     void shouldDeprecateExactlyTheKeysOfPmixDeprecatedH() throws NoSuchFieldException {
         for (String field : KeysTest.keyFields().keySet()) {
-            Define d = defines.get("PMIX_" + field);
-            boolean deprecated = d != null && d.file().equals("pmix_deprecated.h");
+            Macro d = defines.get("PMIX_" + field);
+            boolean deprecated = d != null && d.file().equals(OpenPmixHeaders.DEPRECATED_H);
             assertEquals(deprecated, Keys.class.getField(field).isAnnotationPresent(Deprecated.class), field);
-        }
-    }
-
-    /** One {@code #define PMIX_X "string" // (type) ...} of a header. */
-    record Define(String macro, String string, String cType, String file) {
-    }
-
-    /**
-     * Finds and reads the OpenPMIx headers. Kept small and private to this test until the general header helper
-     * ({@code OpenPmixHeaders}) lands.
-     */
-    static final class Headers {
-        private static final Pattern DEFINE =
-                Pattern.compile("^\\s*#\\s*define\\s+(PMIX_\\w+)\\s+\"([^\"]*)\"\\s*(?://\\s*\\(([^)]*)\\))?");
-
-        private Headers() {
-        }
-
-        /** The directory holding pmix_common.h: pkg-config's, else the usual places; fails with how to install. */
-        static Path includeDir() {
-            List<Path> candidates = new ArrayList<>();
-            String fromPkgConfig = pkgConfigIncludeDir();
-            if (fromPkgConfig != null) {
-                candidates.add(Path.of(fromPkgConfig));
-            }
-            candidates.add(Path.of("/usr/lib/x86_64-linux-gnu/pmix2/include"));
-            candidates.add(Path.of("/usr/include/pmix"));
-            candidates.add(Path.of("/usr/include"));
-            for (Path dir : candidates) {
-                if (Files.isRegularFile(dir.resolve("pmix_common.h"))) {
-                    return dir;
-                }
-            }
-            return fail("pmix_common.h is in none of " + candidates
-                    + ": install the OpenPMIx headers (apt-get install -y libpmix-dev)");
-        }
-
-        private static String pkgConfigIncludeDir() {
-            try {
-                Process p = new ProcessBuilder("pkg-config", "--variable=includedir", "pmix")
-                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-                try (InputStream out = p.getInputStream()) {
-                    String dir = new String(out.readAllBytes(), StandardCharsets.UTF_8).trim();
-                    return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 && !dir.isEmpty() ? dir : null;
-                }
-            } catch (IOException e) {
-                return null; // no pkg-config: try the usual places
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
-            }
-        }
-
-        /** Every string-valued {@code #define PMIX_...} of pmix_common.h and pmix_deprecated.h, by macro. */
-        static Map<String, Define> attributeDefines(Path includeDir) throws IOException {
-            Map<String, Define> defines = new LinkedHashMap<>();
-            for (String file : List.of("pmix_common.h", "pmix_deprecated.h")) {
-                for (String line : Files.readAllLines(includeDir.resolve(file), StandardCharsets.UTF_8)) {
-                    Matcher m = DEFINE.matcher(line);
-                    if (m.find()) {
-                        String cType = m.group(3) == null ? "" : m.group(3).trim();
-                        defines.put(m.group(1), new Define(m.group(1), m.group(2), cType, file));
-                    }
-                }
-            }
-            return defines;
         }
     }
 }

@@ -66,11 +66,21 @@ final class OpenPmixHeaders {
      */
     record Macro(String name, String value, String comment, String file, int line, String typedef, String heading) {
         private static final Pattern STRING_LITERAL = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
+        private static final Pattern TYPE_COMMENT = Pattern.compile("^\\(([^)]*)\\)");
 
         /** The string a macro like {@code #define PMIX_RANK "pmix.rank"} stands for, if it is one literal. */
         Optional<String> stringValue() {
             Matcher m = STRING_LITERAL.matcher(value);
             return m.matches() ? Optional.of(m.group(1)) : Optional.empty();
+        }
+
+        /**
+         * The C type a key's comment opens with, {@code // (pmix_rank_t) process rank} gives
+         * {@code "pmix_rank_t"}; empty if the comment names none.
+         */
+        String typeComment() {
+            Matcher m = TYPE_COMMENT.matcher(comment);
+            return m.find() ? m.group(1).trim() : "";
         }
 
         /** Where it is, for messages: {@code pmix_common.h:1237}. */
@@ -292,6 +302,21 @@ final class OpenPmixHeaders {
     /** Every macro by name, in header order; the first definition of a redefined name. */
     Map<String, Macro> macros() {
         return Collections.unmodifiableMap(macros);
+    }
+
+    /**
+     * Every {@code PMIX_} macro whose value is one string literal, by name, in header order: the
+     * attribute keys ({@code #define PMIX_RANK "pmix.rank" // (pmix_rank_t) ...}), with their type in
+     * {@link Macro#typeComment()}, and the few names of environment variables.
+     */
+    Map<String, Macro> stringMacros() {
+        Map<String, Macro> strings = new LinkedHashMap<>();
+        macros.forEach((name, m) -> {
+            if (name.startsWith("PMIX_") && m.stringValue().isPresent()) {
+                strings.put(name, m);
+            }
+        });
+        return Collections.unmodifiableMap(strings);
     }
 
     /** Every macro's replacement text by name ({@code "PMIX_RANK" -> "\"pmix.rank\""}, {@code "PMIX_ERROR" -> "-1"}). */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -99,6 +100,10 @@ class OpenPmixHeadersTest {
         assertEquals("killed by cmd", sample.macro("PMIX_PROC_STATE_KILLED_BY_CMD").comment());
         assertEquals(Optional.empty(), sample.macro("PMIX_NEGATIVE").stringValue());
         assertEquals("\"pmix.rank\"", sample.values().get("PMIX_RANK"));
+        assertEquals("pmix_rank_t", rank.typeComment());
+        assertEquals("char*", sample.macro("PMIX_SLASHES").typeComment());
+        assertEquals("", sample.macro("PMIX_PROC_STATE_KILLED_BY_CMD").typeComment());
+        assertEquals(List.of("PMIX_RANK", "PMIX_SLASHES"), List.copyOf(sample.stringMacros().keySet()));
     }
 
     @Test

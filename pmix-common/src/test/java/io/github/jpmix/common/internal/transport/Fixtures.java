@@ -82,6 +82,18 @@ final class Fixtures {
     }
 
     /**
+     * A test's teardown: closes what it opened, last first, then fails if a ring file is left in
+     * {@code dir} or a transport thread outlives its endpoint.
+     */
+    static void closeAll(List<AutoCloseable> open, Path dir) throws Exception {
+        for (int i = open.size() - 1; i >= 0; i--) {
+            open.get(i).close();
+        }
+        assertEquals(List.of(), ringFiles(dir), "ring files left behind");
+        assertNoTransportThreadsLeft();
+    }
+
+    /**
      * Fails if a conductor or receiver thread outlives its endpoint (the shared request-timeout
      * thread is expected to stay). Waits up to 2 s for threads that are finishing.
      */

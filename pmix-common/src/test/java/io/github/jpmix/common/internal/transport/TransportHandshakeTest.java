@@ -3,6 +3,7 @@ package io.github.jpmix.common.internal.transport;
 import static io.github.jpmix.common.internal.transport.Fixtures.assertMentions;
 import static io.github.jpmix.common.internal.transport.Fixtures.assertStatus;
 import static io.github.jpmix.common.internal.transport.Fixtures.bytes;
+import static io.github.jpmix.common.internal.transport.Fixtures.closeAll;
 import static io.github.jpmix.common.internal.transport.Fixtures.config;
 import static io.github.jpmix.common.internal.transport.Fixtures.poll;
 import static io.github.jpmix.common.internal.transport.Fixtures.ringFiles;
@@ -49,11 +50,7 @@ class TransportHandshakeTest {
 
     @AfterEach
     void closeEverything() throws Exception {
-        for (int i = open.size() - 1; i >= 0; i--) {
-            open.get(i).close();
-        }
-        assertEquals(List.of(), ringFiles(dir), "ring files left behind");
-        Fixtures.assertNoTransportThreadsLeft();
+        closeAll(open, dir);
     }
 
     private TransportServer startServer(TransportServer.Acceptor acceptor, TransportConfig config) {

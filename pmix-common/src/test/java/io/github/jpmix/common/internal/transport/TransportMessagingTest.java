@@ -3,6 +3,7 @@ package io.github.jpmix.common.internal.transport;
 import static io.github.jpmix.common.internal.transport.Fixtures.assertMentions;
 import static io.github.jpmix.common.internal.transport.Fixtures.assertStatus;
 import static io.github.jpmix.common.internal.transport.Fixtures.bytes;
+import static io.github.jpmix.common.internal.transport.Fixtures.closeAll;
 import static io.github.jpmix.common.internal.transport.Fixtures.config;
 import static io.github.jpmix.common.internal.transport.Fixtures.failure;
 import static io.github.jpmix.common.internal.transport.Fixtures.pattern;
@@ -55,11 +56,7 @@ class TransportMessagingTest {
     @AfterEach
     void closeEverything() throws Exception {
         pool.shutdownNow();
-        for (int i = open.size() - 1; i >= 0; i--) {
-            open.get(i).close();
-        }
-        assertEquals(List.of(), ringFiles(dir), "ring files left behind");
-        Fixtures.assertNoTransportThreadsLeft();
+        closeAll(open, dir);
         assertTrue(pool.awaitTermination(5, TimeUnit.SECONDS));
     }
 
