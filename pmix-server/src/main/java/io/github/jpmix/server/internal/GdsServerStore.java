@@ -79,7 +79,8 @@ final class GdsServerStore implements ServerStore {
 
     @Override
     public List<String> namespaces() {
-        return List.copyOf(reader.namespaces());
+        // sorted: merged answers (resolve with a null namespace) come out the same every time
+        return reader.namespaces().stream().sorted().toList();
     }
 
     @Override

@@ -63,7 +63,7 @@ public interface ServerStore extends AutoCloseable {
      */
     List<Proc> peers(String node, String nspace);
 
-    /** The namespaces the store holds. */
+    /** The namespaces the store holds, sorted by name. */
     List<String> namespaces();
 
     @Override
