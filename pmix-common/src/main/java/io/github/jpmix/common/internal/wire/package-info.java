@@ -9,6 +9,6 @@
  * reserved {@code "pmix"} key) followed by the caller's own infos (directives, qualifiers) as
  * given. A successful reply is a codec {@code List<Info>}; a failed one is the transport's error
  * reply (status + message). Infos keep the codec's hostile-input guarantees on both sides, and a
- * field added later is ignored by an older peer. {@code docs/formats.md} is the source of truth.
+ * field added later is ignored by an older peer. {@code docs/protocol.md} is the source of truth.
  */
 package io.github.jpmix.common.internal.wire;
