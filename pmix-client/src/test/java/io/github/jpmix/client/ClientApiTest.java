@@ -1,0 +1,118 @@
+package io.github.jpmix.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.Keys;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Query;
+import io.github.jpmix.common.Scope;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The client calls besides the wireup, through an in-process client of a test host's server. */
+class ClientApiTest {
+    @TempDir
+    Path tmp;
+    TestHost host;
+    PmixClient client;
+    final Proc me = new Proc("api", 0);
+
+    @BeforeEach
+    void connect() {
+        host = new TestHost(tmp);
+        host.job("api", 2);
+        host.server.registerClient(me, PeerCredentials.currentUid(), PeerCredentials.currentGid());
+        client = PmixClient.init(host.server.setupFork(me));
+    }
+
+    @AfterEach
+    void disconnect() {
+        client.close();
+        host.close();
+    }
+
+    @Test
+    void shouldReadOwnIdentityAndTypedFacts() {
+        assertEquals(me, client.proc());
+        // reserved-keys.tex: "The process identifier in the PMIx_Get call is ignored when requesting this key."
+        assertEquals(me, client.get(new Proc("other", 7), Keys.PROCID));
+        assertEquals(2, client.get(Proc.wildcard("api"), Keys.JOB_SIZE));
+        assertEquals(Status.ERR_TYPE_MISMATCH,
+                assertThrows(PmixException.class, () -> client.get(null, Keys.HOSTNAME.name(), new Info[0]).asInt()).status());
+    }
+
+    @Test
+    void shouldAnswerNotFoundForAReservedKeyOfItsOwnNamespaceThatNobodyGave() {
+        // reserved-keys.tex: "If the information is not found, then the PMIX_ERR_NOT_FOUND error constant
+        // is returned unless the target process belongs to a different namespace"
+        assertEquals(Status.ERR_NOT_FOUND,
+                assertThrows(PmixException.class, () -> client.get(null, Keys.CLUSTER_ID)).status());
+    }
+
+    @Test
+    void shouldRefuseOverlongKeysAndBadScopesAndStoreNothing() {
+        String longKey = "k".repeat(512);
+        assertEquals(Status.ERR_BAD_PARAM,
+                assertThrows(PmixException.class, () -> client.put(Scope.GLOBAL, longKey, Value.ofInt32(1))).status());
+        assertEquals(Status.ERR_BAD_PARAM,
+                assertThrows(PmixException.class, () -> client.put(Scope.INTERNAL, "k", Value.ofInt32(1))).status());
+        client.commit();
+        assertEquals(Status.ERR_NOT_FOUND,
+                assertThrows(PmixException.class, () -> client.get(me, "k", Info.flag(Keys.IMMEDIATE))).status());
+    }
+
+    @Test
+    void shouldReadItsOwnPostedValueAtOnce() {
+        client.put(Scope.LOCAL, "mine", Value.ofString("x"));
+        assertEquals(Value.ofString("x"), client.get(me, "mine"));
+    }
+
+    @Test
+    void shouldRelayAbortAndLogToTheHostWhichSaysNotSupportedByDefault() {
+        PmixException e = assertThrows(PmixException.class, () -> client.abort(Status.ERROR, "bye", List.of()));
+        assertEquals(Status.ERR_NOT_SUPPORTED, e.status());
+        e = assertThrows(PmixException.class, () -> client.log(
+                List.of(Info.of(Keys.LOG_STDERR, "hello")), List.of()));
+        assertEquals(Status.ERR_NOT_SUPPORTED, e.status());
+    }
+
+    @Test
+    void shouldAnswerTheNamespacesQueryItself() {
+        List<Info> r = client.query(List.of(Query.of(Keys.QUERY_NAMESPACES.name())));
+        assertEquals(List.of(Info.of(Keys.QUERY_NAMESPACES, "api")), r);
+    }
+
+    @Test
+    void shouldFinalizeOnceAndRefuseCallsAfterwards() {
+        client.close();
+        client.close();
+        assertEquals(Status.ERR_INIT, assertThrows(PmixException.class, () -> client.commit()).status());
+        assertTrue(host.events.contains("finalized " + me), host.events.toString());
+    }
+
+    @Test
+    void shouldNameTheMissingVariableWhenNotStartedByAServer() {
+        PmixException e = assertThrows(PmixException.class, () -> PmixClient.init(Map.of()));
+        assertEquals(Status.ERR_INIT, e.status());
+        assertTrue(e.getMessage().contains("PMIX_NAMESPACE"), e.getMessage());
+    }
+
+    @Test
+    void shouldReportAnUnreachableServer() {
+        PmixException e = assertThrows(PmixException.class, () -> PmixClient.init(Map.of(
+                "PMIX_NAMESPACE", "api", "PMIX_RANK", "1", "PMIX_SERVER_URI", "x.0;unix:" + tmp.resolve("nosuch.sock"))));
+        assertEquals(Status.ERR_UNREACH, e.status());
+    }
+}
