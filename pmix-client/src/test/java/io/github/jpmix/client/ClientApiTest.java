@@ -12,7 +12,6 @@ import io.github.jpmix.common.Query;
 import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.transport.PeerCredentials;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +32,7 @@ class ClientApiTest {
     void connect() {
         host = new TestHost(tmp);
         host.job("api", 2);
-        host.server.registerClient(me, PeerCredentials.currentUid(), PeerCredentials.currentGid());
-        client = PmixClient.init(host.server.setupFork(me));
+        client = host.connect(me);
     }
 
     @AfterEach

@@ -10,7 +10,6 @@ import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.server.WireupInfo;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,8 +43,7 @@ class ResolveTest {
         // a job that has no nodes yet
         host.server.registerNamespace("empty", 0, List.of(Info.of(Keys.JOB_SIZE, 0)));
         Proc me = new Proc("app", 0);
-        host.server.registerClient(me, PeerCredentials.currentUid(), PeerCredentials.currentGid());
-        client = PmixClient.init(host.server.setupFork(me));
+        client = host.connect(me);
     }
 
     @AfterEach

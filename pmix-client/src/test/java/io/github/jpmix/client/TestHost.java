@@ -61,6 +61,12 @@ final class TestHost implements HostModule, AutoCloseable {
         return start(server.setupFork(proc), scenario, args);
     }
 
+    /** Registers {@code proc} with this process's credentials and connects a client for it in this JVM. */
+    PmixClient connect(Proc proc) {
+        server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
+        return PmixClient.init(server.setupFork(proc));
+    }
+
     /** Starts a child JVM with the given environment (no registration). */
     Process start(Map<String, String> env, String scenario, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
