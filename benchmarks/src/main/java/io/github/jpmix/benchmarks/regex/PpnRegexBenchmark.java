@@ -26,7 +26,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Benchmark)
-@Fork(1)
+// A fixed, pre-touched heap: on a VM, first-touch page faults of a growing heap otherwise make
+// the allocation-heavy parse benchmarks swing by 10x from one iteration to the next.
+@Fork(value = 1, jvmArgs = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class PpnRegexBenchmark {
