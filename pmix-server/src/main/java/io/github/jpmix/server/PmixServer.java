@@ -128,6 +128,11 @@ public final class PmixServer implements AutoCloseable {
         return runtime.sessionDirectory();
     }
 
+    /** This node's name as the server's clients see it ({@code PMIX_HOSTNAME}). */
+    public String hostname() {
+        return runtime.hostname();
+    }
+
     /** This server's identity ({@code PMIX_SERVER_NSPACE}, {@code PMIX_SERVER_RANK}). */
     public Proc proc() {
         return runtime.serverProc();

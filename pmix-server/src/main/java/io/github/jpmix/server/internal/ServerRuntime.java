@@ -181,6 +181,10 @@ public final class ServerRuntime {
         return directory.path();
     }
 
+    public String hostname() {
+        return options.hostname();
+    }
+
     public Proc serverProc() {
         return options.serverProc();
     }

@@ -1,0 +1,194 @@
+package io.github.jpmix.server;
+
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.ProcState;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.JvmFlags;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The reference launcher ({@code bin/pmixrun}): starts a server, registers a job of N processes
+ * with its full wireup information, starts each process as a JVM running the given main class (with
+ * the JVM flags JPMIx needs), and exits with the job's exit code. With no program it runs the
+ * bundled demo, {@code io.github.jpmix.client.WireupDemo}.
+ *
+ * <pre>
+ * pmixrun [-n N] [--simulate-nodes K] [MAINCLASS [ARGS...]] [: -n M MAINCLASS [ARGS...]]...
+ * </pre>
+ *
+ * <p>Each {@code :}-separated part is an app (app numbers 0, 1, ...). {@code --simulate-nodes K}
+ * makes the job span K nodes: this one runs the given processes, K-1 pretended nodes hold as many
+ * ranks again each, so the node and proc maps are those of a K-node job; the launcher's fence
+ * answers for the pretended nodes with no data. Progress and a per-phase timing summary go to stderr.
+ */
+public final class Launcher implements HostModule {
+    static final String DEMO = "io.github.jpmix.client.WireupDemo";
+
+    private record App(int size, List<String> command) {
+    }
+
+    private final PrintStream err = System.err;
+    private final List<Process> children = new CopyOnWriteArrayList<>();
+    private volatile int abortStatus;
+
+    private Launcher() {
+    }
+
+    public static void main(String[] args) {
+        JvmFlags.disableChronicleAnalytics();
+        try {
+            System.exit(new Launcher().run(args));
+        } catch (PmixException e) {
+            System.err.println("pmixrun: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    private static void usage(PrintStream out) {
+        out.println("usage: pmixrun [-n N] [--simulate-nodes K] [MAINCLASS [ARGS...]] [: -n M MAINCLASS [ARGS...]]...");
+        out.println("Runs a PMIx job: N JVMs running MAINCLASS (default: the bundled wireup demo).");
+        out.println("  -n N                  processes of this app (default 1)");
+        out.println("  --simulate-nodes K    pretend the job spans K nodes (realistic node and proc maps)");
+        out.println("  -h, --help            this text");
+        out.println("Exit status: the job's (0 if every process exited 0), 2 for a usage error.");
+    }
+
+    private int run(String[] args) {
+        long t0 = System.nanoTime();
+        int nodes = 1;
+        List<App> apps = new ArrayList<>();
+        List<String> part = new ArrayList<>();
+        int n = 1;
+        for (int i = 0; i <= args.length; i++) {
+            String a = i < args.length ? args[i] : ":";
+            if (part.isEmpty() && (a.equals("-h") || a.equals("--help"))) {
+                usage(System.out);
+                return 0;
+            } else if (part.isEmpty() && a.equals("-n") && i + 1 < args.length) {
+                n = positive("-n", args[++i]);
+            } else if (part.isEmpty() && a.equals("--simulate-nodes") && i + 1 < args.length) {
+                nodes = positive("--simulate-nodes", args[++i]);
+            } else if (a.equals(":")) {
+                apps.add(new App(n, part.isEmpty() ? List.of(DEMO) : List.copyOf(part)));
+                part.clear();
+                n = 1;
+            } else if (part.isEmpty() && a.startsWith("-")) {
+                usage(System.err);
+                throw new PmixException(Status.ERR_BAD_PARAM, "unknown option " + a);
+            } else {
+                part.add(a);
+            }
+        }
+        int local = apps.stream().mapToInt(App::size).sum();
+        err.printf("pmixrun: %d process(es) in %d app(s)%s%n", local, apps.size(),
+                nodes > 1 ? ", job spread over " + nodes + " nodes (" + (nodes - 1) + " simulated)" : "");
+        try (PmixServer server = PmixServer.start(new ServerOptions(), this)) {
+            long tServer = System.nanoTime();
+            String host = server.hostname();
+            String nspace = "pmixrun." + ProcessHandle.current().pid();
+            WireupInfo wireup = WireupInfo.of(nspace);
+            int first = 0;
+            for (int a = 0; a < apps.size(); a++) {
+                int size = apps.get(a).size();
+                wireup.app(a, first, size * nodes);
+                for (int node = 0; node < nodes; node++) {
+                    int[] ranks = new int[size];
+                    for (int r = 0; r < size; r++) {
+                        ranks[r] = first + node * size + r;
+                    }
+                    wireup.node(node == 0 ? host : String.format("sim%05d", node), ranks);
+                }
+                first += size * nodes;
+            }
+            server.registerNamespace(nspace, local, wireup.build(host));
+            long tRegistered = System.nanoTime();
+            List<String> java = new ArrayList<>();
+            java.add(ProcessHandle.current().info().command().orElse("java"));
+            java.addAll(JvmFlags.get());
+            java.add("-cp");
+            java.add(System.getProperty("java.class.path"));
+            first = 0;
+            for (App app : apps) {
+                for (int r = 0; r < app.size(); r++) {
+                    Proc proc = new Proc(nspace, first + r);
+                    server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
+                    List<String> cmd = new ArrayList<>(java);
+                    cmd.addAll(app.command());
+                    ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
+                    pb.environment().putAll(server.setupFork(proc));
+                    children.add(pb.start());
+                }
+                first += app.size() * nodes;
+            }
+            long tLaunched = System.nanoTime();
+            err.printf("pmixrun: launched %d JVM(s); waiting%n", children.size());
+            int exit = 0;
+            for (Process p : children) {
+                int code = p.waitFor();
+                if (exit == 0 && code != 0) {
+                    exit = code;
+                }
+            }
+            long tDone = System.nanoTime();
+            err.printf("pmixrun: server %.0f ms, register %.0f ms, launch %.0f ms, run %.0f ms, total %.0f ms; exit %d%n",
+                    ms(t0, tServer), ms(tServer, tRegistered), ms(tRegistered, tLaunched), ms(tLaunched, tDone),
+                    ms(t0, tDone), abortStatus != 0 ? 1 : exit);
+            return abortStatus != 0 && exit == 0 ? 1 : exit;
+        } catch (IOException e) {
+            throw new PmixException(Status.ERR_INIT, "cannot start a process: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            children.forEach(Process::destroyForcibly);
+            return 130;
+        }
+    }
+
+    private static double ms(long from, long to) {
+        return (to - from) / 1e6;
+    }
+
+    private static int positive(String option, String value) {
+        try {
+            int v = Integer.parseInt(value);
+            if (v > 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new PmixException(Status.ERR_BAD_PARAM, option + " needs a positive number, not '" + value + "'");
+    }
+
+    /** One node really runs; the pretended ones contribute no data. */
+    @Override
+    public CompletionStage<byte[]> fence(List<Proc> procs, List<Info> directives, byte[] data) {
+        return CompletableFuture.completedFuture(data);
+    }
+
+    @Override
+    public CompletionStage<Void> clientFinalized(Proc proc) {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void clientTerminated(Proc proc, int state) {
+        err.println("pmixrun: " + proc + " ended without finalizing (" + ProcState.toString(state) + ")");
+    }
+
+    @Override
+    public CompletionStage<Void> abort(Proc requester, int status, String message, List<Proc> targets) {
+        err.println("pmixrun: " + requester + " aborts the job with " + Status.name(status) + ": " + message);
+        abortStatus = status == 0 ? Status.ERROR : status;
+        children.forEach(Process::destroyForcibly);
+        return CompletableFuture.completedFuture(null);
+    }
+}
