@@ -69,14 +69,8 @@ final class TestHost implements HostModule, AutoCloseable {
 
     /** Starts a child JVM with the given environment (no registration). */
     Process start(Map<String, String> env, String scenario, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.addAll(JvmFlags.get());
-        cmd.add("-Xshare:auto");
-        cmd.add("-XX:TieredStopAtLevel=1");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(ClientScenarios.class.getName());
+        List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(
+                List.of("-XX:TieredStopAtLevel=1"), ClientScenarios.class.getName()));
         cmd.add(scenario);
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(false);

@@ -114,15 +114,9 @@ public final class ChildReader {
 
     /** Starts this main in a child JVM with the project's JVM flags and this JVM's class path. */
     static Process start(Path workDir, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.addAll(JvmFlags.get());
         // a short-lived reader: C1 only starts (and runs Chronicle's run-time javac) faster
-        cmd.add("-XX:TieredStopAtLevel=1");
-        cmd.add("-XX:+UseSerialGC");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(ChildReader.class.getName());
+        List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(
+                List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), ChildReader.class.getName()));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true).start();
     }

@@ -111,18 +111,13 @@ public final class Launcher implements HostModule {
             }
             server.registerNamespace(nspace, local, wireup.build(host));
             long tRegistered = System.nanoTime();
-            List<String> java = new ArrayList<>();
-            java.add(ProcessHandle.current().info().command().orElse("java"));
-            java.addAll(JvmFlags.get());
-            java.add("-cp");
-            java.add(System.getProperty("java.class.path"));
             first = 0;
             for (App app : apps) {
                 for (int r = 0; r < app.size(); r++) {
                     Proc proc = new Proc(nspace, first + r);
                     server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
-                    List<String> cmd = new ArrayList<>(java);
-                    cmd.addAll(app.command());
+                    List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(List.of(), app.command().get(0)));
+                    cmd.addAll(app.command().subList(1, app.command().size()));
                     ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
                     pb.environment().putAll(server.setupFork(proc));
                     children.add(pb.start());

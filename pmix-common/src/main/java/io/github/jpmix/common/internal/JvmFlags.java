@@ -35,6 +35,23 @@ public final class JvmFlags {
     }
 
     /**
+     * The command that starts {@code mainClass} in a new JVM like this one: this JVM's {@code java},
+     * the flags of {@link #get()}, {@code jvmOptions}, and this JVM's class path. The launcher and
+     * every multi-process test start their child JVMs with it.
+     */
+    public static List<String> javaCommand(List<String> jvmOptions, String mainClass) {
+        List<String> cmd = new java.util.ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command()
+                .orElse(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(get());
+        cmd.addAll(jvmOptions);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(mainClass);
+        return cmd;
+    }
+
+    /**
      * Sets the system properties that keep Chronicle from phoning home. Every entry point calls
      * this before any Chronicle class loads, in case it was started without {@link #get()}.
      */

@@ -45,13 +45,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     static ChildJvm start(List<String> jvmOptions, String... args) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElseThrow());
-        command.addAll(JvmFlags.get());
-        command.addAll(jvmOptions);
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(TransportChildMain.class.getName());
+        List<String> command = new ArrayList<>(JvmFlags.javaCommand(jvmOptions, TransportChildMain.class.getName()));
         command.addAll(List.of(args));
         return new ChildJvm(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
     }
