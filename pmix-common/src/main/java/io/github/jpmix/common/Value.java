@@ -391,8 +391,17 @@ public final class Value {
         return null;
     }
 
-    /** Whether the type is one whose integer payload C reads unsigned. */
+    /** Whether the type is one whose integer payload C reads unsigned ({@link #isUnsignedType(int)}). */
     public boolean isUnsigned() {
+        return isUnsignedType(type);
+    }
+
+    /**
+     * Whether C reads the integer payload of {@code type} unsigned: {@code BYTE}, the unsigned
+     * ints of every width, {@code SIZE}, {@code PROC_RANK}, {@code INFO_DIRECTIVES}, the 64-bit
+     * enums and the narrow enums ({@link #unsignedBits(int)}).
+     */
+    public static boolean isUnsignedType(int type) {
         switch (type) {
             case DataType.UINT:
             case DataType.UINT32:
@@ -407,8 +416,20 @@ public final class Value {
             case DataType.BYTE:
                 return true;
             default:
-                return type < UNSIGNED_MAX.length && UNSIGNED_MAX[type] != 0;
+                return unsignedBits(type) != 0;
         }
+    }
+
+    /**
+     * The width, 8 or 16, of a narrow unsigned type held in an Integer ({@code UINT8}, {@code UINT16}
+     * and the 8/16-bit enums: proc/job state, scope, data range, persistence, data type, ...); 0 for
+     * every other type.
+     */
+    public static int unsignedBits(int type) {
+        if (type <= 0 || type >= UNSIGNED_MAX.length) {
+            return 0;
+        }
+        return UNSIGNED_MAX[type] == 0xFF ? 8 : UNSIGNED_MAX[type] == 0xFFFF ? 16 : 0;
     }
 
     public String asString() {

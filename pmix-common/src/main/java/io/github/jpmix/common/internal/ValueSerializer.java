@@ -41,93 +41,49 @@ final class ValueSerializer {
         out.exit();
     }
 
-    /** The payload of {@code v}, by its type. Unboxes, and reads byte payloads through a view (no copy). */
+    /**
+     * The payload of {@code v}, by the Java class its type is held in ({@link Value#javaType(int)})
+     * and, for integers, by {@link Value#unsignedBits(int)} and {@link Value#isUnsignedType(int)}: the
+     * type tables live in {@link Value} alone. Unboxes, and reads byte payloads through a view (no copy).
+     */
     private static void writePayload(WireOutput out, Value v) {
         int type = v.type();
-        switch (type) {
-            case DataType.UNDEF:
-                return;
-            case DataType.BOOL:
-                out.writeByte((Boolean) v.data() ? 1 : 0);
-                return;
-            case DataType.BYTE:
-            case DataType.INT8:
-                out.writeByte((Byte) v.data());
-                return;
-            case DataType.INT16:
-                out.writeShort((Short) v.data());
-                return;
-            case DataType.INT:
-            case DataType.INT32:
-            case DataType.PID:
-            case DataType.STATUS:
-                out.writeVarInt((Integer) v.data(), false);
-                return;
-            case DataType.UINT:
-            case DataType.UINT32:
-            case DataType.PROC_RANK:
-            case DataType.INFO_DIRECTIVES:
-                out.writeVarInt((Integer) v.data(), true);
-                return;
-            case DataType.INT64:
-            case DataType.TIME:
-                out.writeVarLong((Long) v.data(), false);
-                return;
-            case DataType.UINT64:
-            case DataType.SIZE:
-            case DataType.DEVTYPE:
-            case DataType.STOR_MEDIUM:
-            case DataType.STOR_ACCESS:
-            case DataType.STOR_PERSIST:
-                out.writeVarLong((Long) v.data(), true);
-                return;
-            case DataType.UINT8:
-            case DataType.PERSIST:
-            case DataType.SCOPE:
-            case DataType.DATA_RANGE:
-            case DataType.COMMAND:
-            case DataType.PROC_STATE:
-            case DataType.ALLOC_DIRECTIVE:
-            case DataType.JOB_STATE:
-            case DataType.LINK_STATE:
-                out.writeByte((Integer) v.data());
-                return;
-            case DataType.UINT16:
-            case DataType.DATA_TYPE:
-            case DataType.IOF_CHANNEL:
-            case DataType.LOCTYPE:
-            case DataType.STOR_ACCESS_TYPE:
-                out.writeShort((Integer) v.data());
-                return;
-            case DataType.FLOAT:
-                out.writeFloatBits((Float) v.data());
-                return;
-            case DataType.DOUBLE:
-                out.writeDoubleBits((Double) v.data());
-                return;
-            case DataType.STRING:
-            case DataType.PROC_NSPACE:
-                out.writeUtf8((String) v.data());
-                return;
-            case DataType.BYTE_OBJECT:
-            case DataType.COMPRESSED_STRING:
-            case DataType.COMPRESSED_BYTE_OBJECT:
-            case DataType.REGEX:
-            case DataType.DATA_BUFFER:
-                out.writeByteArray(v.asByteBuffer());
-                return;
-            case DataType.VALUE:
-                writeValue(out, (Value) v.data());
-                return;
-            case DataType.DATA_ARRAY:
-                writeDataArray(out, (DataArray) v.data());
-                return;
-            default:
-                if (type > DataType.DATA_TYPE_MAX) {
-                    out.writeByteArray(v.asByteBuffer());
-                } else {
-                    StructSerializers.writeStruct(out, type, v.data());
-                }
+        if (type == DataType.UNDEF) {
+            return;
+        }
+        Class<?> cls = Value.javaType(type);
+        Object data = cls == byte[].class ? null : v.data();
+        if (cls == Integer.class) {
+            int bits = Value.unsignedBits(type);
+            if (bits == 8) {
+                out.writeByte((Integer) data);
+            } else if (bits == 16) {
+                out.writeShort((Integer) data);
+            } else {
+                out.writeVarInt((Integer) data, Value.isUnsignedType(type));
+            }
+        } else if (cls == Long.class) {
+            out.writeVarLong((Long) data, Value.isUnsignedType(type));
+        } else if (cls == Byte.class) {
+            out.writeByte((Byte) data);
+        } else if (cls == Short.class) {
+            out.writeShort((Short) data);
+        } else if (cls == Boolean.class) {
+            out.writeByte((Boolean) data ? 1 : 0);
+        } else if (cls == Float.class) {
+            out.writeFloatBits((Float) data);
+        } else if (cls == Double.class) {
+            out.writeDoubleBits((Double) data);
+        } else if (cls == String.class) {
+            out.writeUtf8((String) data);
+        } else if (cls == byte[].class) {
+            out.writeByteArray(v.asByteBuffer());
+        } else if (cls == Value.class) {
+            writeValue(out, (Value) data);
+        } else if (cls == DataArray.class) {
+            writeDataArray(out, (DataArray) data);
+        } else {
+            StructSerializers.writeStruct(out, type, data);
         }
     }
 
@@ -170,86 +126,45 @@ final class ValueSerializer {
         }
     }
 
+    /** The payload of a value of {@code type}: the mirror of {@link #writePayload}. */
     private static Value readPayload(WireInput in, int type) {
-        switch (type) {
-            case DataType.UNDEF:
-                return Value.UNDEF;
-            case DataType.BOOL:
-                return Value.ofBool(in.readBoolean());
-            case DataType.BYTE:
-                return Value.ofByte(in.readByte());
-            case DataType.INT8:
-                return Value.ofInt8(in.readByte());
-            case DataType.INT16:
-                return Value.ofInt16(in.readShort());
-            case DataType.INT:
-                return Value.ofInt(in.readVarInt(false));
-            case DataType.INT32:
-                return Value.ofInt32(in.readVarInt(false));
-            case DataType.PID:
-                return Value.ofPid(in.readVarInt(false));
-            case DataType.STATUS:
-                return Value.ofStatus(in.readVarInt(false));
-            case DataType.UINT:
-                return Value.ofUint(in.readVarInt(true));
-            case DataType.UINT32:
-                return Value.ofUint32(in.readVarInt(true));
-            case DataType.PROC_RANK:
-                return Value.ofRank(in.readVarInt(true));
-            case DataType.INFO_DIRECTIVES:
-                return Value.ofInfoDirectives(in.readVarInt(true));
-            case DataType.INT64:
-                return Value.ofInt64(in.readVarLong(false));
-            case DataType.TIME:
-                return Value.ofTime(in.readVarLong(false));
-            case DataType.UINT64:
-                return Value.ofUint64(in.readVarLong(true));
-            case DataType.SIZE:
-                return Value.ofSize(in.readVarLong(true));
-            case DataType.DEVTYPE:
-            case DataType.STOR_MEDIUM:
-            case DataType.STOR_ACCESS:
-            case DataType.STOR_PERSIST:
-                return Value.of(type, in.readVarLong(true));
-            case DataType.UINT8:
-            case DataType.PERSIST:
-            case DataType.SCOPE:
-            case DataType.DATA_RANGE:
-            case DataType.COMMAND:
-            case DataType.PROC_STATE:
-            case DataType.ALLOC_DIRECTIVE:
-            case DataType.JOB_STATE:
-            case DataType.LINK_STATE:
-                return Value.of(type, in.readByteUnsigned());
-            case DataType.UINT16:
-            case DataType.DATA_TYPE:
-            case DataType.IOF_CHANNEL:
-            case DataType.LOCTYPE:
-            case DataType.STOR_ACCESS_TYPE:
-                return Value.of(type, in.readShortUnsigned());
-            case DataType.FLOAT:
-                return Value.ofFloat(in.readFloat());
-            case DataType.DOUBLE:
-                return Value.ofDouble(in.readDouble());
-            case DataType.STRING:
-                return Value.ofString(in.readUtf8("string value"));
-            case DataType.PROC_NSPACE:
-                return Value.of(type, in.readUtf8("namespace value"));
-            case DataType.BYTE_OBJECT:
-            case DataType.COMPRESSED_STRING:
-            case DataType.COMPRESSED_BYTE_OBJECT:
-            case DataType.REGEX:
-            case DataType.DATA_BUFFER:
-                return Value.of(type, in.readByteArray(DataType.name(type)));
-            case DataType.VALUE:
-                return Value.of(type, readValue(in));
-            case DataType.DATA_ARRAY:
-                return Value.of(type, readDataArray(in));
-            default:
-                if (type > DataType.DATA_TYPE_MAX) {
-                    return Value.of(type, in.readByteArray("user type " + type));
-                }
-                return Value.of(type, StructSerializers.readStruct(in, type));
+        if (type == DataType.UNDEF) {
+            return Value.UNDEF;
         }
+        Class<?> cls = Value.javaType(type);
+        Object data;
+        if (cls == Integer.class) {
+            int bits = Value.unsignedBits(type);
+            if (bits == 8) {
+                data = in.readByteUnsigned();
+            } else if (bits == 16) {
+                data = in.readShortUnsigned();
+            } else {
+                data = in.readVarInt(Value.isUnsignedType(type));
+            }
+        } else if (cls == Long.class) {
+            data = in.readVarLong(Value.isUnsignedType(type));
+        } else if (cls == Byte.class) {
+            data = in.readByte();
+        } else if (cls == Short.class) {
+            data = in.readShort();
+        } else if (cls == Boolean.class) {
+            data = in.readBoolean();
+        } else if (cls == Float.class) {
+            data = in.readFloat();
+        } else if (cls == Double.class) {
+            data = in.readDouble();
+        } else if (cls == String.class) {
+            data = in.readUtf8(DataType.name(type) + " value");
+        } else if (cls == byte[].class) {
+            data = in.readByteArray(type > DataType.DATA_TYPE_MAX ? "user type " + type : DataType.name(type));
+        } else if (cls == Value.class) {
+            data = readValue(in);
+        } else if (cls == DataArray.class) {
+            data = readDataArray(in);
+        } else {
+            data = StructSerializers.readStruct(in, type);
+        }
+        return Value.of(type, data);
     }
 }
