@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -120,6 +121,15 @@ abstract class AbstractReader implements GdsReader, Resolver.Catalog {
     @Override
     public final int[] peers(String namespace, String node) {
         return Resolver.peers(this, namespace, node);
+    }
+
+    /** {@link #checkPosted(Proc, String)} for every key of a publish, and no null values. */
+    static void checkPosted(Map<Proc, ? extends Map<String, Value>> posted) {
+        Objects.requireNonNull(posted, "posted");
+        posted.forEach((p, kv) -> kv.forEach((k, v) -> {
+            checkPosted(p, k);
+            Objects.requireNonNull(v, "value");
+        }));
     }
 
     static void checkPosted(Proc p, String key) {

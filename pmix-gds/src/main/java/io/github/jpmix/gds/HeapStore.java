@@ -51,10 +51,7 @@ final class HeapStore implements GdsStore {
     public synchronized long publishModex(Map<Proc, ? extends Map<String, Value>> posted) {
         Objects.requireNonNull(posted, "posted");
         open();
-        posted.forEach((p, kv) -> kv.forEach((k, v) -> {
-            AbstractReader.checkPosted(p, k);
-            Objects.requireNonNull(v, "value");
-        }));
+        AbstractReader.checkPosted(posted);
         posted.forEach((p, kv) -> union.computeIfAbsent(p, x -> new HashMap<>()).putAll(kv));
         Map<Proc, Map<String, Value>> copy = new HashMap<>(union.size() * 2);
         union.forEach((p, kv) -> copy.put(p, Map.copyOf(kv)));

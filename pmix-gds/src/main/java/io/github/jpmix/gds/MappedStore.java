@@ -95,10 +95,7 @@ final class MappedStore implements GdsStore {
     public synchronized long publishModex(Map<Proc, ? extends Map<String, Value>> posted) {
         Objects.requireNonNull(posted, "posted");
         open();
-        posted.forEach((p, kv) -> kv.forEach((k, v) -> {
-            AbstractReader.checkPosted(p, k);
-            Objects.requireNonNull(v, "value");
-        }));
+        AbstractReader.checkPosted(posted);
         Codec codec = Codec.local();
         posted.forEach((p, kv) -> {
             Map<String, byte[]> m = union.computeIfAbsent(p, x -> new HashMap<>());

@@ -128,8 +128,19 @@ final class Mapping {
         }
     }
 
+    /** Decodes a stored codec {@code Value}; non-capturing, so {@link #value} allocates no reader. */
+    private static final EntryReader<Value> VALUE = (b, len) -> Codec.local().decode(b, 0, len, Value.class);
+
     /** The codec value stored under a key, or null (absent, or retired). */
     Value value(CharSequence key) {
+        return read(key, VALUE);
+    }
+
+    /**
+     * Reads an entry in place with {@code reader}, null if absent or retired. The buffer handed to
+     * {@code reader} is this thread's one view of the mapped entry: valid only during the call.
+     */
+    <T> T read(CharSequence key, EntryReader<T> reader) {
         if (!acquire()) {
             return null;
         }
@@ -142,25 +153,6 @@ final class Mapping {
             int len = (int) d.size();
             UnsafeBuffer b = BUFFER.get();
             b.wrap(d.bytes().addressForRead(d.offset()), len);
-            return Codec.local().decode(b, 0, len, Value.class);
-        } finally {
-            release();
-        }
-    }
-
-    /** Reads an entry in place with {@code reader}; null if absent or retired. */
-    <T> T read(CharSequence key, EntryReader<T> reader) {
-        if (!acquire()) {
-            return null;
-        }
-        try (ExternalMapQueryContext<CharSequence, byte[], ?> c = map.queryContext(key)) {
-            MapEntry<CharSequence, byte[]> e = c.entry();
-            if (e == null) {
-                return null;
-            }
-            Data<byte[]> d = e.value();
-            int len = (int) d.size();
-            UnsafeBuffer b = new UnsafeBuffer(d.bytes().addressForRead(d.offset()), len);
             return reader.read(b, len);
         } finally {
             release();
