@@ -1,6 +1,7 @@
 package io.github.jpmix.benchmarks.gds;
 
 import io.github.jpmix.benchmarks.BenchmarkMain;
+import io.github.jpmix.benchmarks.Jobs;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.Proc;

@@ -1,13 +1,13 @@
 package io.github.jpmix.benchmarks.wireup;
 
 import io.github.jpmix.benchmarks.BenchmarkMain;
+import io.github.jpmix.benchmarks.Jobs;
 import io.github.jpmix.client.PmixClient;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.server.HostModule;
 import io.github.jpmix.server.PmixServer;
 import io.github.jpmix.server.ServerOptions;
-import io.github.jpmix.server.WireupInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,8 +42,6 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = "-Xmx1g")
 public class ClientInitBenchmark {
-    private static final String LOCAL = "nid00001";
-
     @Param({"10000", "100000", "1000000"})
     public int procs;
 
@@ -54,17 +52,9 @@ public class ClientInitBenchmark {
     @Setup
     public void setUp() throws IOException {
         dir = Files.createTempDirectory("jpmix-init-bench");
-        server = PmixServer.start(new ServerOptions().serverTmpdir(dir).systemTmpdir(dir).hostname(LOCAL),
+        server = PmixServer.start(new ServerOptions().serverTmpdir(dir).systemTmpdir(dir).hostname(Jobs.LOCAL),
                 new HostModule() { });
-        WireupInfo w = WireupInfo.of("job");
-        int[] ranks = new int[100];
-        for (int n = 0; n < procs / 100; n++) {
-            for (int i = 0; i < 100; i++) {
-                ranks[i] = n * 100 + i;
-            }
-            w.node(String.format("nid%05d", n), ranks);
-        }
-        server.registerNamespace("job", 100, w.build(LOCAL));
+        server.registerNamespace("job", 100, Jobs.wireup("job", procs / 100, 100));
     }
 
     @Benchmark

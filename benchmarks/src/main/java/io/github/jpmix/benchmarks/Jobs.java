@@ -1,18 +1,21 @@
-package io.github.jpmix.benchmarks.gds;
+package io.github.jpmix.benchmarks;
 
 import io.github.jpmix.common.Info;
 import io.github.jpmix.server.WireupInfo;
 import java.util.List;
 
-/** The job the store benchmarks register: {@code nodes} x {@code ppn} ranks in blocks, seen from {@link #LOCAL}. */
-final class Jobs {
+/**
+ * The job the store and wireup benchmarks register: {@code nodes} x {@code ppn} ranks in blocks, seen
+ * from {@link #LOCAL}.
+ */
+public final class Jobs {
     /** The node the benchmark's store runs on: it hosts ranks {@code ppn .. 2*ppn-1}. */
-    static final String LOCAL = "nid00001";
+    public static final String LOCAL = "nid00001";
 
     private Jobs() {
     }
 
-    static List<Info> wireup(String nspace, int nodes, int ppn) {
+    public static List<Info> wireup(String nspace, int nodes, int ppn) {
         WireupInfo w = WireupInfo.of(nspace);
         int[] ranks = new int[ppn];
         for (int n = 0; n < nodes; n++) {
