@@ -21,6 +21,8 @@
 #include <pmix.h>
 #include <pmix_server.h>
 
+#include "reference_server.h"
+
 extern pmix_status_t pmix_preg_base_parse_nodes(const char *regexp, char ***names);
 extern pmix_status_t pmix_preg_base_parse_procs(const char *regexp, char ***procs);
 
@@ -148,17 +150,7 @@ int main(int argc, char **argv)
         runs = 1;
     }
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s/regex_bench.XXXXXX", NULL != base && '\0' != base[0] ? base : "/tmp");
-    if (NULL == mkdtemp(dir)) {
-        perror("mkdtemp");
-        return 3;
-    }
-    pmix_info_t info[2];
-    PMIX_INFO_LOAD(&info[0], PMIX_SERVER_TMPDIR, dir, PMIX_STRING);
-    PMIX_INFO_LOAD(&info[1], PMIX_SYSTEM_TMPDIR, dir, PMIX_STRING);
-    pmix_status_t rc = PMIx_server_init(NULL, info, 2);
-    if (PMIX_SUCCESS != rc) {
-        fprintf(stderr, "PMIx_server_init: %s\n", PMIx_Error_string(rc));
+    if (0 != start_reference_server(base, "regex_bench", dir, sizeof dir)) {
         return 3;
     }
     printf("OpenPMIx %s, default preg components\n", PMIx_Get_version());

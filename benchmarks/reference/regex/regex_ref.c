@@ -34,6 +34,8 @@
 #include <pmix.h>
 #include <pmix_server.h>
 
+#include "reference_server.h"
+
 /* exported by libpmix.so, declared in its internal src/mca/preg/base/base.h */
 extern pmix_status_t pmix_preg_base_parse_nodes(const char *regexp, char ***names);
 extern pmix_status_t pmix_preg_base_parse_procs(const char *regexp, char ***procs);
@@ -297,18 +299,7 @@ int main(int argc, char **argv)
     }
 
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s/regex_ref.XXXXXX", NULL != base && '\0' != base[0] ? base : "/tmp");
-    if (NULL == mkdtemp(dir)) {
-        perror("mkdtemp");
-        return 3;
-    }
-    pmix_info_t info[2];
-    PMIX_INFO_LOAD(&info[0], PMIX_SERVER_TMPDIR, dir, PMIX_STRING);
-    PMIX_INFO_LOAD(&info[1], PMIX_SYSTEM_TMPDIR, dir, PMIX_STRING);
-    pmix_status_t rc = PMIx_server_init(NULL, info, 2);
-    if (PMIX_SUCCESS != rc) {
-        fprintf(stderr, "PMIx_server_init: %s\n", PMIx_Error_string(rc));
-        rmdir(dir);
+    if (0 != start_reference_server(base, "regex_ref", dir, sizeof dir)) {
         return 3;
     }
 
