@@ -204,8 +204,9 @@ public final class PmixTool implements AutoCloseable {
                 .exceptionallyCompose(t -> CompletableFuture.failedFuture(Requests.failure(t, isLost())));
     }
 
+    /** Whether a failure is to be reported as the lost connection (not after this tool's own close). */
     private boolean isLost() {
-        return link != null && link.lost() != null;
+        return !closed && link != null && link.lost() != null;
     }
 
     private void checkOpen() {

@@ -20,6 +20,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -43,8 +45,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </ul>
  *
  * <p><b>Removing.</b> {@link #remove} deletes the file only if the name still leads to the inode
- * this server linked and it still holds the bytes written; otherwise somebody else's file has
- * taken the name and it stays. (The check and the unlink are two steps: a replacement in the
+ * this server linked (device, inode number and change time) and it still holds the bytes written;
+ * otherwise somebody else's file has taken the name and it stays. (The check and the unlink are two steps: a replacement in the
  * microseconds between them is not detected; nothing else is ever deleted.)
  *
  * <p>Thread-safe.
@@ -61,12 +63,13 @@ final class PublishedFile {
     private static final int CLAIM_ROUNDS = 5;
 
     private final Path path;
-    private final Object fileKey;
+    /** The inode and its ctime once published: inode numbers are reused at once, a ctime is not. */
+    private final List<Object> identity;
     private final byte[] content;
 
-    private PublishedFile(Path path, Object fileKey, byte[] content) {
+    private PublishedFile(Path path, List<Object> identity, byte[] content) {
         this.path = path;
-        this.fileKey = fileKey;
+        this.identity = identity;
         this.content = content;
     }
 
@@ -108,9 +111,9 @@ final class PublishedFile {
                     }
                     Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE);
                 }
-                BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                Files.deleteIfExists(tmp); // before reading the identity: the unlink changes the inode's ctime
                 HELD.add(path);
-                return new PublishedFile(path, a.fileKey(), content);
+                return new PublishedFile(path, identity(path), content);
             }
             throw new Taken("cannot claim " + path + ": it was replaced " + CLAIM_ROUNDS + " times while claiming it");
         } catch (IOException e) {
@@ -207,8 +210,7 @@ final class PublishedFile {
             return;
         }
         try {
-            BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (!a.isRegularFile() || fileKey != null && !fileKey.equals(a.fileKey())
+            if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS) || !identity.equals(identity(path))
                     || !Arrays.equals(Files.readAllBytes(path), content)) {
                 ServerState.LOG.log(System.Logger.Level.WARNING, "not removing " + path
                         + ": it is no longer the rendezvous file this server wrote");
@@ -219,6 +221,21 @@ final class PublishedFile {
             // somebody removed it already
         } catch (IOException e) {
             ServerState.LOG.log(System.Logger.Level.WARNING, "cannot remove rendezvous file " + path + ": " + e);
+        }
+    }
+
+    /**
+     * What tells this file from a later one with the same name: device and inode, and the inode's
+     * change time (set on creation, link and unlink, to the nanosecond), since a deleted file's inode
+     * number is handed to the next file created.
+     */
+    private static List<Object> identity(Path p) throws IOException {
+        try {
+            Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino,ctime", LinkOption.NOFOLLOW_LINKS);
+            return List.of(a.get("dev"), a.get("ino"), a.get("ctime"));
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return Arrays.asList(a.fileKey(), a.lastModifiedTime());
         }
     }
 
