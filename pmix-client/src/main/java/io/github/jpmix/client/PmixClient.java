@@ -2,6 +2,7 @@ package io.github.jpmix.client;
 
 import io.github.jpmix.client.internal.ClientStore;
 import io.github.jpmix.client.internal.GdsClientStore;
+import io.github.jpmix.client.internal.Requests;
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
@@ -32,8 +33,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import org.agrona.DirectBuffer;
 
 /**
@@ -362,18 +361,13 @@ public final class PmixClient implements AutoCloseable {
     /** {@code PMIx_Query_info}: one result info per answered query. */
     public List<Info> query(List<Query> queries) {
         checkOpen();
-        Objects.requireNonNull(queries, "queries");
-        List<Info> fields = List.of(Info.of(WireKeys.QUERIES, Value.ofDataArray(DataArray.of(DataType.QUERY, queries))));
-        return join(request(Op.QUERY, fields, NO_TIMEOUT));
+        return join(request(Op.QUERY, Requests.query(queries), NO_TIMEOUT));
     }
 
     /** {@code PMIx_Log}: success means the server handed the data off. */
     public void log(List<Info> data, List<Info> directives) {
         checkOpen();
-        List<Info> fields = List.of(
-                Info.of(WireKeys.DATA, Value.ofDataArray(DataArray.of(DataType.INFO, data))),
-                Info.of(WireKeys.DIRECTIVES, Value.ofDataArray(DataArray.of(DataType.INFO, directives))));
-        join(request(Op.LOG, fields, NO_TIMEOUT));
+        join(request(Op.LOG, Requests.log(data, directives), NO_TIMEOUT));
     }
 
     /**
@@ -446,28 +440,7 @@ public final class PmixClient implements AutoCloseable {
 
     /** Waits for a request, turning its failure back into the {@link PmixException} it carries. */
     private <T> T join(CompletableFuture<T> f) {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PmixException(Status.ERROR, "interrupted", e);
-        } catch (ExecutionException | CompletionException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            if (cause instanceof PmixException pe) {
-                if (pe.status() == Status.ERR_LOST_CONNECTION || lost != null) {
-                    throw new PmixException(Status.ERR_LOST_CONNECTION, pe.getMessage(), pe);
-                }
-                throw new PmixException(pe.status(), stripStatus(pe), pe);
-            }
-            throw new PmixException(Status.ERROR, String.valueOf(cause), cause);
-        }
-    }
-
-    /** The message of a remote exception without its "PMIX_...: " prefix, so it is not printed twice. */
-    private static String stripStatus(PmixException pe) {
-        String m = pe.getMessage();
-        String prefix = pe.statusName() + ": ";
-        return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
+        return Requests.await(f, () -> lost != null);
     }
 
     @Override

@@ -99,7 +99,22 @@ public interface HostModule {
         return notSupported("log");
     }
 
-    /** A tool asks to connect ({@code tool_connected}); failing the stage refuses it. */
+    /**
+     * A tool asks to connect ({@code tool_connected}), asked for every tool once the kernel
+     * ({@code SO_PEERCRED}) has confirmed the uid and gid it claims. {@code info} holds
+     * {@code PMIX_USERID}, {@code PMIX_GRPID}, {@code PMIX_PROC_PID}, the identity the tool will get
+     * ({@code PMIX_TOOL_NSPACE}, {@code PMIX_TOOL_RANK}: its own if it gave one, else one the server
+     * assigns) and the infos the tool passed (e.g. {@code PMIX_CMD_LINE}). The answer decides
+     * ({@code docs/tools.md}, "Admission"):
+     * <ul>
+     *   <li>completed normally: the tool is admitted, whichever user it runs as;
+     *   <li>failed with {@code PMIX_ERR_NOT_SUPPORTED} (this default): admitted only if it runs as the
+     *       server's own user or as root, else refused with {@code PMIX_ERR_NO_PERMISSIONS};
+     *   <li>failed with any other status: refused with that status and message.
+     * </ul>
+     * Complete the stage at once if you can: the tool's handshake then carries the verdict. A later
+     * answer reaches the tool as a notification (it waits up to 30 s for it).
+     */
     default CompletionStage<Void> toolConnected(List<Info> info) {
         return notSupported("toolConnected");
     }

@@ -40,10 +40,12 @@ public final class PmixServer implements AutoCloseable {
 
     /**
      * Starts a server: creates its session directory (mode 0700) under the server tmpdir, its
-     * store, its Unix socket and its rendezvous file.
+     * store, its Unix socket and its rendezvous file; with tool or system support, its tool listener
+     * and tool rendezvous files ({@code docs/tools.md}).
      *
      * @throws PmixException {@link Status#ERR_BAD_PARAM} for bad options, {@link Status#ERR_INIT}
-     *     when the directory or socket cannot be made
+     *     when the directory or socket cannot be made, {@link Status#ERR_EXISTS} with
+     *     {@link ServerOptions#systemSupport} while another live server is this node's system server
      */
     public static PmixServer start(ServerOptions options, HostModule host) {
         Objects.requireNonNull(options, "options");
@@ -123,6 +125,20 @@ public final class PmixServer implements AutoCloseable {
         return runtime.uri();
     }
 
+    /**
+     * The URI tools connect to ({@code PMIX_SERVER_URI} for {@code PmixTool}): with
+     * {@link ServerOptions#toolSupport} or {@link ServerOptions#systemSupport}, the tool listener's, which
+     * any user can reach (the handshake decides who gets in, {@code docs/tools.md}); else {@link #uri()}.
+     */
+    public String toolUri() {
+        return runtime.toolUri();
+    }
+
+    /** The tool rendezvous files this server published and removes on {@link #close()} ({@code docs/tools.md}). */
+    public List<Path> rendezvousFiles() {
+        return runtime.rendezvousFiles();
+    }
+
     /** The session directory (mode 0700) holding the socket, the store and the ring files. */
     public Path sessionDirectory() {
         return runtime.sessionDirectory();
@@ -140,7 +156,9 @@ public final class PmixServer implements AutoCloseable {
 
     /**
      * Stops the server ({@code PMIx_server_finalize}): clients are disconnected (their calls fail
-     * with {@code PMIX_ERR_LOST_CONNECTION}) and the session directory is removed. Idempotent.
+     * with {@code PMIX_ERR_LOST_CONNECTION}), tools too, the tool rendezvous files this server
+     * wrote are removed, and so is the session directory. A shutdown hook does the same when the JVM
+     * exits without a close. Idempotent.
      */
     @Override
     public void close() {

@@ -3,8 +3,7 @@ package io.github.jpmix.server;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
+import io.github.jpmix.common.internal.wire.RendezvousFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +19,10 @@ import java.util.Objects;
  * {@code java.io.tmpdir}. The server makes its session directory, mode 0700, inside the server
  * tmpdir.
  *
+ * <p>Tools (RFC0010, {@code docs/tools.md}) can connect only to a server started with
+ * {@link #toolSupport} or {@link #systemSupport}: it then listens on a second socket for tools and
+ * publishes rendezvous files naming it.
+ *
  * <p>Not thread-safe: configure, then hand to {@link PmixServer#start}.
  */
 public final class ServerOptions {
@@ -31,6 +34,8 @@ public final class ServerOptions {
     private Duration heartbeatTimeout = Duration.ofSeconds(10);
     private int ringCapacity = 1 << 20;
     private Map<String, String> environment = System.getenv();
+    private boolean toolSupport;
+    private boolean systemSupport;
 
     /** Where the session directory goes ({@code PMIX_SERVER_TMPDIR}). */
     public ServerOptions serverTmpdir(Path dir) {
@@ -69,6 +74,28 @@ public final class ServerOptions {
         return this;
     }
 
+    /**
+     * {@code PMIX_SERVER_TOOL_SUPPORT}: accept tool connections and publish the session-level
+     * rendezvous files {@code pmix.<host>.tool}, {@code pmix.<host>.tool.<pid>} and
+     * {@code pmix.<host>.tool.<server nspace>} in the server tmpdir (owner-only, mode 0600).
+     * Default false.
+     */
+    public ServerOptions toolSupport(boolean enabled) {
+        this.toolSupport = enabled;
+        return this;
+    }
+
+    /**
+     * {@code PMIX_SERVER_SYSTEM_SUPPORT}: be this node's system-level server: accept tool
+     * connections and publish {@code pmix.sys.<host>} in the system tmpdir (mode 0644, so every
+     * user's tools find it). Only one live server per node and system tmpdir may hold it:
+     * {@link PmixServer#start} fails with {@code PMIX_ERR_EXISTS} while another one does. Default false.
+     */
+    public ServerOptions systemSupport(boolean enabled) {
+        this.systemSupport = enabled;
+        return this;
+    }
+
     /** The environment the tmpdir chain reads (for tests); default {@link System#getenv()}. */
     public ServerOptions environment(Map<String, String> env) {
         this.environment = Map.copyOf(env);
@@ -84,9 +111,9 @@ public final class ServerOptions {
         serverTmpdir = resolveTmpdir(serverTmpdir, "PMIX_SERVER_TMPDIR");
         systemTmpdir = resolveTmpdir(systemTmpdir, "PMIX_SYSTEM_TMPDIR");
         if (hostname == null) {
-            hostname = localHostname();
+            hostname = RendezvousFile.defaultHostname();
         }
-        if (hostname.isEmpty() || hostname.indexOf(',') >= 0) {
+        if (hostname.isEmpty() || hostname.indexOf(',') >= 0 || !RendezvousFile.isFileNameSafe(hostname)) {
             throw bad("hostname", hostname);
         }
         if (serverNamespace == null) {
@@ -119,15 +146,6 @@ public final class ServerOptions {
         return dir.toAbsolutePath();
     }
 
-    private static String localHostname() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            String env = System.getenv("HOSTNAME");
-            return env != null && !env.isEmpty() ? env : "localhost";
-        }
-    }
-
     private static PmixException bad(String setting, Object value) {
         return new PmixException(Status.ERR_BAD_PARAM, "server options: bad " + setting + ": " + value);
     }
@@ -154,5 +172,13 @@ public final class ServerOptions {
 
     public int ringCapacity() {
         return ringCapacity;
+    }
+
+    public boolean toolSupport() {
+        return toolSupport;
+    }
+
+    public boolean systemSupport() {
+        return systemSupport;
     }
 }

@@ -1,7 +1,22 @@
 /**
- * Tool connections to a running PMIx server (RFC0010, {@code spec/rfc0010-tool-support.txt}) and
- * the {@code jpmix} command-line tools.
+ * Tool connections to a running PMIx server (RFC0010, {@code spec/rfc0010-tool-support.txt}) and,
+ * to come, the {@code jpmix} command-line tools.
  *
- * <p>Filled by the tools issue; this module holds only this page until then.
+ * <p><b>What it owns.</b> {@link io.github.jpmix.tool.PmixTool} ({@code PMIx_tool_init} ...
+ * {@code PMIx_tool_finalize}: connect, query, log, close) with its
+ * {@link io.github.jpmix.tool.ToolOptions} (every connection attribute, typed or as infos), and
+ * {@link io.github.jpmix.tool.ServerEntry}, what {@link io.github.jpmix.tool.PmixTool#servers} sees.
+ * Package-private: {@code Discovery} finds and judges rendezvous files (exact names, never a
+ * prefix; stale and unreadable files reported, never fatal), {@code Connector} runs RFC0010's
+ * connection procedure over them, {@code Link} is one connection (the tool handshake and the
+ * host's verdict). The formats, the search order and the admission rule are in {@code docs/tools.md}.
+ *
+ * <p><b>What it reuses.</b> The node-local transport of pmix-common (a tool is a transport client
+ * like any process), the rendezvous file format ({@code RendezvousFile}, shared with the server),
+ * and the request fields and failure mapping of pmix-client ({@code Requests}): a tool's query or
+ * log is byte for byte a client's.
+ *
+ * <p><b>Threading.</b> {@code PmixTool} is thread-safe; futures of the async calls complete on the
+ * connection's receiver thread, so a dependent stage must not block there.
  */
 package io.github.jpmix.tool;

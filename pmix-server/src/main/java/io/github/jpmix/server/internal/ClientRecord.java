@@ -20,6 +20,8 @@ final class ClientRecord {
     boolean committed;
     /** The clean end was a finalize (not a lost connection). */
     boolean finalized;
+    /** A tool connection (RFC0010), not a registered client: see {@link ToolConnections}. */
+    boolean tool;
 
     ClientRecord(Proc proc, int uid, int gid) {
         this.proc = proc;

@@ -33,9 +33,11 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     private final FenceHandler fences;
     private final GetHandler gets;
     private final ResolveHandler resolves;
+    private final ToolConnections tools;
 
     public RequestDispatcher(ServerState state) {
         this.state = state;
+        this.tools = new ToolConnections(state);
         this.fences = new FenceHandler(state);
         this.gets = new GetHandler(state);
         this.resolves = new ResolveHandler(state);
@@ -46,6 +48,9 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     @Override
     public byte[] accept(ClientConnection connection, byte[] handshake) {
         List<Info> hello = Messages.replyInfos(handshake);
+        if (ToolConnections.isTool(hello)) {
+            return tools.accept(connection, hello);
+        }
         Proc proc = new Proc(WireKeys.require(hello, WireKeys.NSPACE).asString(),
                 WireKeys.require(hello, WireKeys.RANK).asInt());
         Value pidField = WireKeys.find(hello, WireKeys.PID);
@@ -110,6 +115,9 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         int op = Messages.op(buffer, offset, length);
         List<Info> infos = Messages.requestInfos(buffer, offset, length);
         try {
+            if (client.tool && tools.intercept(client, op, correlationId)) {
+                return;
+            }
             switch (op) {
                 case Op.COMMIT -> commit(client, correlationId, infos);
                 case Op.FENCE -> fences.onFence(client, correlationId, infos);
@@ -200,6 +208,10 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         if (client == null) {
             return;
         }
+        if (client.tool) {
+            tools.onDisconnect(client, clean);
+            return;
+        }
         boolean lost;
         synchronized (state.lock) {
             if (client.connection == connection) {
@@ -220,6 +232,11 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
                 ServerState.LOG.log(WARNING, "host failed on clientTerminated(" + client.proc + "): " + e);
             }
         }
+    }
+
+    /** Tool connections (RFC0010): the runtime enables them when it opens a tool listener. */
+    public ToolConnections tools() {
+        return tools;
     }
 
     /** Used by {@code PmixServer.query} and the query request: answers what the host leaves. */

@@ -35,6 +35,8 @@ public final class ServerRuntime {
     private final String uri;
     private final Thread shutdownHook;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** The tool listener and rendezvous files, with tool or system support; else null. */
+    private volatile Rendezvous rendezvous;
 
     private ServerRuntime(ServerOptions options, SessionDirectory directory, ServerState state, TransportServer transport) {
         this.options = options;
@@ -58,6 +60,15 @@ public final class ServerRuntime {
             TransportServer transport = TransportServer.start(dir.resolve(SOCKET), config, dispatcher, dispatcher);
             ServerRuntime runtime = new ServerRuntime(options, dir, state, transport);
             SessionDirectory.writeAtomically(dir.resolve(RENDEZVOUS), runtime.uri + "\n");
+            if (options.toolSupport() || options.systemSupport()) {
+                try {
+                    runtime.rendezvous = Rendezvous.open(options, dir, config, dispatcher);
+                } catch (RuntimeException e) {
+                    transport.close();
+                    state.timer.shutdownNow();
+                    throw e;
+                }
+            }
             Runtime.getRuntime().addShutdownHook(runtime.shutdownHook);
             return runtime;
         } catch (RuntimeException e) {
@@ -181,6 +192,18 @@ public final class ServerRuntime {
         return directory.path();
     }
 
+    /** The URI tools connect to: the tool listener's, or {@link #uri()} without tool support. */
+    public String toolUri() {
+        Rendezvous r = rendezvous;
+        return r == null ? uri : r.uri();
+    }
+
+    /** The rendezvous files this server published (empty without tool or system support). */
+    public List<Path> rendezvousFiles() {
+        Rendezvous r = rendezvous;
+        return r == null ? List.of() : r.files();
+    }
+
     public String hostname() {
         return options.hostname();
     }
@@ -204,6 +227,10 @@ public final class ServerRuntime {
     private void closeResources() {
         if (!closed.compareAndSet(false, true)) {
             return;
+        }
+        Rendezvous r = rendezvous;
+        if (r != null) {
+            r.close(); // first: tools stop finding a server that is going away
         }
         transport.close();
         state.timer.shutdownNow();

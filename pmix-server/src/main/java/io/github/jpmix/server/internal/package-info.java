@@ -3,7 +3,10 @@
  * {@code src/server/pmix_server_{fence,get,dmodex}.c}: {@link io.github.jpmix.server.internal.RequestDispatcher}
  * only dispatches; {@link io.github.jpmix.server.internal.FenceHandler} (with its
  * {@link io.github.jpmix.server.internal.FenceTracker}s), {@link io.github.jpmix.server.internal.GetHandler},
- * {@link io.github.jpmix.server.internal.ModexData} and the client registry do the work.
+ * {@link io.github.jpmix.server.internal.ModexData} and the client registry do the work. Tools
+ * (RFC0010, {@code docs/tools.md}): {@link io.github.jpmix.server.internal.Rendezvous} (the tool
+ * listener and the rendezvous files, each a {@link io.github.jpmix.server.internal.PublishedFile})
+ * and {@link io.github.jpmix.server.internal.ToolConnections} (admission and identity).
  *
  * <p><b>Threading.</b> Requests arrive on the transport's conductor thread; host upcalls complete on
  * the host's threads. All mutable state is guarded by one lock (the server's), held only while

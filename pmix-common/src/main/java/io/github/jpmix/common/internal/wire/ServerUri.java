@@ -2,6 +2,7 @@ package io.github.jpmix.common.internal.wire;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import java.nio.file.Path;
 
@@ -33,5 +34,20 @@ public final class ServerUri {
                     "server URI '" + uri + "' is not '<nspace>.<rank>;" + SCHEME + "<socket path>'");
         }
         return Path.of(address.substring(SCHEME.length()));
+    }
+
+    /**
+     * The server identity a URI names: {@code <nspace>.<rank>} before the first {@code ';'}, split at
+     * the last {@code '.'} as OpenPMIx's {@code pmix_ptl_base_parse_uri} does (a namespace may hold dots).
+     *
+     * @throws PmixException {@link Status#ERR_BAD_PARAM} for a URI without {@code <nspace>.<rank>;}
+     */
+    public static Proc proc(String uri) {
+        int semi = uri.indexOf(';');
+        int dot = semi < 0 ? -1 : uri.lastIndexOf('.', semi);
+        if (dot <= 0 || dot == semi - 1) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "server URI '" + uri + "' does not start with '<nspace>.<rank>;'");
+        }
+        return new Proc(uri.substring(0, dot), Rank.parse(uri.substring(dot + 1, semi)));
     }
 }

@@ -1,0 +1,125 @@
+package io.github.jpmix.tool;
+
+import io.github.jpmix.common.Info;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.Codec;
+import io.github.jpmix.common.internal.transport.TransportClient;
+import io.github.jpmix.common.internal.transport.TransportConfig;
+import io.github.jpmix.common.internal.wire.Messages;
+import io.github.jpmix.common.internal.wire.ServerUri;
+import io.github.jpmix.common.internal.wire.WireKeys;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.agrona.DirectBuffer;
+
+/**
+ * A tool's connection to one server: the transport handshake with the tool's HELLO
+ * ({@code docs/protocol.md}, "Tool handshake"), the wait for the host's verdict when it comes
+ * after the ACCEPT, and the server's departure.
+ */
+final class Link implements TransportClient.Handler {
+    /** How long a tool waits for a host that decides after the handshake (HostModule.toolConnected). */
+    static final Duration VERDICT_TIMEOUT = Duration.ofSeconds(30);
+
+    private final CompletableFuture<List<Info>> verdict = new CompletableFuture<>();
+    private volatile PmixException lost;
+    private volatile boolean closing;
+    TransportClient transport;
+    String uri;
+    Proc self;
+    Proc server;
+
+    private Link() {
+    }
+
+    /**
+     * Connects to the server at {@code uri} and waits until it admits this tool.
+     *
+     * @throws PmixException {@code PMIX_ERR_BAD_PARAM} for a URI that is not a JPMIx one,
+     *     {@code PMIX_ERR_UNREACH} when nobody listens there, the server's refusal otherwise
+     */
+    static Link open(String uri, List<Info> hello) {
+        Link link = new Link();
+        link.uri = uri;
+        TransportClient t = TransportClient.connect(ServerUri.socket(uri), Messages.reply(hello), new TransportConfig(), link);
+        try {
+            List<Info> reply = Messages.replyInfos(t.handshakeReply());
+            link.self = new Proc(WireKeys.require(reply, WireKeys.NSPACE).asString(), WireKeys.require(reply, WireKeys.RANK).asInt());
+            link.server = WireKeys.require(reply, WireKeys.SERVER_PROC).asProc();
+            if (WireKeys.find(reply, WireKeys.STATUS) == null) {
+                link.awaitVerdict(uri);
+            }
+            link.transport = t;
+            return link;
+        } catch (RuntimeException e) {
+            link.closing = true;
+            t.close();
+            throw e;
+        }
+    }
+
+    private void awaitVerdict(String uri) {
+        List<Info> v;
+        try {
+            v = verdict.get(VERDICT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PmixException(Status.ERROR, "interrupted while the server at " + uri + " decided on this tool", e);
+        } catch (TimeoutException e) {
+            throw new PmixException(Status.ERR_TIMEOUT, "the server at " + uri + " did not admit this tool within "
+                    + VERDICT_TIMEOUT.toSeconds() + " s (its host's toolConnected has not answered)");
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            throw new PmixException(Status.ERR_UNREACH, "the server at " + uri + " hung up before admitting this tool: "
+                    + (c == null ? e : c.getMessage()), c);
+        }
+        int status = WireKeys.require(v, WireKeys.STATUS).asInt();
+        if (status != Status.SUCCESS) {
+            Value m = WireKeys.find(v, WireKeys.MESSAGE);
+            throw new PmixException(status, m == null ? "refused by the server at " + uri : stripStatus(status, m.asString()));
+        }
+    }
+
+    private static String stripStatus(int status, String message) {
+        String prefix = Status.name(status) + ": ";
+        return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
+    }
+
+    @Override
+    public void onMessage(int correlationId, DirectBuffer buffer, int offset, int length) {
+        if (correlationId != 0 || verdict.isDone()) {
+            return; // no other notifications yet (events come with a later issue)
+        }
+        List<Info> infos = Codec.local().decodeInfos(buffer, offset, length);
+        if (WireKeys.find(infos, WireKeys.STATUS) != null) {
+            verdict.complete(infos);
+        }
+    }
+
+    @Override
+    public void onDisconnect(PmixException reason) {
+        if (!closing) {
+            lost = new PmixException(Status.ERR_LOST_CONNECTION, "lost the server at " + uri + ": " + reason.getMessage(), reason);
+        }
+        verdict.completeExceptionally(reason);
+    }
+
+    /** Why the connection is gone, or null while it lives. */
+    PmixException lost() {
+        return lost;
+    }
+
+    void close() {
+        closing = true;
+        if (transport != null) {
+            transport.close();
+        }
+    }
+}

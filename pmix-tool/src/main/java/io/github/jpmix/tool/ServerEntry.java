@@ -1,0 +1,69 @@
+package io.github.jpmix.tool;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * One rendezvous file a tool can see ({@link PmixTool#servers}): which server it names and whether
+ * that server still runs. A session server publishes up to three files (untagged, pid-tagged,
+ * namespace-tagged), so it appears up to three times, with the same {@link #uri}.
+ *
+ * @param kind {@link Kind#SYSTEM} for {@code pmix.sys.<host>}, {@link Kind#SESSION} for {@code pmix.<host>.tool*}
+ * @param state whether the server lives
+ * @param path the file
+ * @param uri the server URI the file names; null when {@link State#UNREADABLE}
+ * @param pid the server's pid; 0 when unknown
+ * @param nspace the server's namespace; null when {@link State#UNREADABLE}
+ * @param version the PMIx version the server wrote; empty when unknown
+ * @param problem why the file is {@link State#STALE} or {@link State#UNREADABLE}; empty when {@link State#LIVE}
+ */
+public record ServerEntry(Kind kind, State state, Path path, String uri, long pid, String nspace, String version,
+        String problem) {
+
+    /** Which kind of rendezvous file (RFC0010). */
+    public enum Kind {
+        /** The node's system-level server: {@code pmix.sys.<host>} in the system tmpdir. */
+        SYSTEM,
+        /** A session-level server: {@code pmix.<host>.tool}, {@code .tool.<pid>}, {@code .tool.<nspace>}. */
+        SESSION
+    }
+
+    /** Whether the named server can be connected to. */
+    public enum State {
+        /** Its pid runs, and is the process that wrote the file (same start time). */
+        LIVE,
+        /** Its writer is gone (or the pid now belongs to another process): left behind by a killed server. */
+        STALE,
+        /**
+         * The file cannot be read (permissions), is not a rendezvous file, names no pid, or names a
+         * server JPMIx cannot reach (not a {@code unix:} URI).
+         */
+        UNREADABLE
+    }
+
+    public ServerEntry {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(version, "version");
+        Objects.requireNonNull(problem, "problem");
+    }
+
+    /** One line for people: kind, state, pid, namespace, path, and the problem if any. */
+    @Override
+    public String toString() {
+        StringBuilder b = new StringBuilder();
+        b.append(kind.name().toLowerCase(java.util.Locale.ROOT)).append(' ').append(state.name().toLowerCase(java.util.Locale.ROOT));
+        if (pid != 0) {
+            b.append(" pid ").append(pid);
+        }
+        if (nspace != null) {
+            b.append(" nspace ").append(nspace);
+        }
+        b.append(" (").append(path).append(')');
+        if (!problem.isEmpty()) {
+            b.append(": ").append(problem);
+        }
+        return b.toString();
+    }
+}
