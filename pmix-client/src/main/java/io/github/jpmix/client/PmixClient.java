@@ -11,6 +11,7 @@ import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Query;
+import io.github.jpmix.common.QueryResults;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Status;
@@ -33,6 +34,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.agrona.DirectBuffer;
 
 /**
@@ -70,6 +72,8 @@ public final class PmixClient implements AutoCloseable {
     /** Everything this process posted, for gets of its own keys. Guarded by {@link #pending}. */
     private final Map<String, Value> mine = new HashMap<>();
     private volatile PmixException lost;
+    /** Answers of earlier queries, by query without PMIX_QUERY_REFRESH_CACHE. */
+    private final Map<Query, Info> queryCache = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     private PmixClient(Proc self, TransportClient connection, ClientStore store) {
@@ -358,16 +362,122 @@ public final class PmixClient implements AutoCloseable {
         return WireKeys.require(reply, WireKeys.NODES).asDataArray().elements(String.class);
     }
 
-    /** {@code PMIx_Query_info}: one result info per answered query. */
-    public List<Info> query(List<Query> queries) {
-        checkOpen();
-        return join(request(Op.QUERY, Requests.query(queries), NO_TIMEOUT));
+    /**
+     * {@code PMIx_Query_info}: the server (and, first, its host) answers each query; see {@link QueryResults} for
+     * the answers' form. Keys the server answers: {@code PMIX_QUERY_NAMESPACES}, {@code PMIX_QUERY_NAMESPACE_INFO},
+     * {@code PMIX_QUERY_JOB_STATUS}, {@code PMIX_QUERY_PROC_TABLE}, {@code PMIX_QUERY_LOCAL_PROC_TABLE},
+     * {@code PMIX_QUERY_SPAWN_SUPPORT}, {@code PMIX_QUERY_DEBUG_SUPPORT}, {@code PMIX_QUERY_SUPPORTED_KEYS},
+     * {@code PMIX_QUERY_AVAIL_SERVERS}, {@code PMIX_QUERY_ATTRIBUTE_SUPPORT}, {@code PMIX_LOCAL_PROCS},
+     * {@code PMIX_NODE_LIST}, and any reserved key of a data realm.
+     *
+     * <p>Answers are cached in this client: a query asked again (same keys and qualifiers) is answered from the
+     * cache unless it carries {@code PMIX_QUERY_REFRESH_CACHE} (the Standard: "The local cache shall be checked
+     * prior to querying the PMIx server ... Queries that include the PMIX_QUERY_REFRESH_CACHE attribute shall
+     * bypass the local cache and retrieve a new value for the query, refreshing the values in the cache").
+     * Dynamic answers (proc tables, job status) therefore need that qualifier each time.
+     *
+     * @return status {@code PMIX_SUCCESS} (all answered) or {@code PMIX_ERR_PARTIAL_SUCCESS}, one answer per query
+     * @throws PmixException {@code PMIX_ERR_NOT_FOUND} (nothing answered), {@code PMIX_ERR_NOT_SUPPORTED} (no key
+     *     supported), {@code PMIX_ERR_BAD_PARAM} (no queries, a required qualifier missing, e.g. {@code PMIX_NSPACE}
+     *     of {@code PMIX_QUERY_PROC_TABLE})
+     */
+    public QueryResults query(List<Query> queries) {
+        return join(queryAsync(queries));
     }
 
-    /** {@code PMIx_Log}: success means the server handed the data off. */
+    /** {@link #query} without blocking ({@code PMIx_Query_info_nb}). */
+    public CompletableFuture<QueryResults> queryAsync(List<Query> queries) {
+        try {
+            checkOpen();
+            Objects.requireNonNull(queries, "queries");
+            if (queries.isEmpty()) {
+                throw new PmixException(Status.ERR_BAD_PARAM, "query: no queries");
+            }
+            Info[] answers = new Info[queries.size()];
+            List<Integer> asked = new ArrayList<>();
+            List<Query> toServer = new ArrayList<>();
+            for (int i = 0; i < queries.size(); i++) {
+                Query q = Objects.requireNonNull(queries.get(i), "query");
+                Info cached = refresh(q) ? null : queryCache.get(cacheKey(q));
+                if (cached != null) {
+                    answers[i] = cached;
+                } else {
+                    asked.add(i);
+                    toServer.add(q);
+                }
+            }
+            if (toServer.isEmpty()) {
+                return CompletableFuture.completedFuture(new QueryResults(Status.SUCCESS, Arrays.asList(answers)));
+            }
+            return request(Op.QUERY, Requests.query(toServer), NO_TIMEOUT).handle((reply, error) -> {
+                boolean cachedSome = asked.size() < queries.size();
+                if (error != null) {
+                    PmixException pe = Requests.failure(error, lost != null);
+                    if (!cachedSome || (pe.status() != Status.ERR_NOT_FOUND && pe.status() != Status.ERR_NOT_SUPPORTED)) {
+                        throw pe;
+                    }
+                    // the server found none of the others, the cache had some: partial success
+                    for (int i : asked) {
+                        answers[i] = Info.of(queries.get(i).keys().get(0), Value.UNDEF);
+                    }
+                    return new QueryResults(Status.ERR_PARTIAL_SUCCESS, Arrays.asList(answers));
+                }
+                QueryResults fromServer = Requests.queryResults(reply);
+                if (fromServer.answers().size() != asked.size()) {
+                    throw new PmixException(Status.ERR_BAD_PARAM, "query: the server sent " + fromServer.answers().size()
+                            + " answers to " + asked.size() + " queries");
+                }
+                boolean all = fromServer.isComplete();
+                for (int j = 0; j < asked.size(); j++) {
+                    Info a = fromServer.answers().get(j);
+                    answers[asked.get(j)] = a;
+                    if (a.value().type() != DataType.UNDEF) {
+                        queryCache.put(cacheKey(toServer.get(j)), a);
+                    }
+                }
+                return new QueryResults(all ? Status.SUCCESS : Status.ERR_PARTIAL_SUCCESS, Arrays.asList(answers));
+            });
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static boolean refresh(Query q) {
+        for (Info i : q.qualifiers()) {
+            if (i.is(Keys.QUERY_REFRESH_CACHE)) {
+                return i.value().type() == DataType.UNDEF || i.value().asBoolean();
+            }
+        }
+        return false;
+    }
+
+    /** A query as the cache knows it: without {@code PMIX_QUERY_REFRESH_CACHE}. */
+    private static Query cacheKey(Query q) {
+        return new Query(q.keys(), q.qualifiers().stream().filter(i -> !i.is(Keys.QUERY_REFRESH_CACHE)).toList());
+    }
+
+    /**
+     * {@code PMIx_Log}: the server hands each data entry (a channel: {@code PMIX_LOG_STDOUT},
+     * {@code PMIX_LOG_STDERR}, {@code PMIX_LOG_SYSLOG}, {@code PMIX_LOG_EMAIL}, ...) to its host, adding this
+     * process's verified {@code PMIX_USERID} and {@code PMIX_GRPID}. Success means the data was handed off, not
+     * that it arrived; with {@code PMIX_LOG_ONCE} among the directives, that the first channel able to take it
+     * did. {@code PMIX_LOG_GENERATE_TIMESTAMP} makes this client add {@code PMIX_LOG_TIMESTAMP} (now, in seconds).
+     *
+     * @throws PmixException {@code PMIX_ERR_BAD_PARAM} for no data or a malformed entry,
+     *     {@code PMIX_ERR_NOT_SUPPORTED} when no channel could take the data
+     */
     public void log(List<Info> data, List<Info> directives) {
-        checkOpen();
-        join(request(Op.LOG, Requests.log(data, directives), NO_TIMEOUT));
+        join(logAsync(data, directives));
+    }
+
+    /** {@link #log} without blocking ({@code PMIx_Log_nb}). */
+    public CompletableFuture<Void> logAsync(List<Info> data, List<Info> directives) {
+        try {
+            checkOpen();
+            return request(Op.LOG, Requests.log(data, directives), NO_TIMEOUT).thenApply(reply -> null);
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     /**

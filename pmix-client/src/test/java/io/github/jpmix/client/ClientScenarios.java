@@ -198,6 +198,14 @@ public final class ClientScenarios {
                         System.out.println("TYPED " + e.statusName());
                     }
                 }
+                case "exit-no-finalize" -> {
+                    System.out.println("READY");
+                    System.out.flush();
+                    System.exit(Integer.parseInt(args[1])); // the connection drops without PMIx_Finalize
+                }
+                case "query" -> QueryScenarios.query(c);
+                case "log" -> QueryScenarios.log(c);
+                case "launcher-ps" -> QueryScenarios.launcherPs(c);
                 case "sleep" -> {
                     System.out.println("READY");
                     System.out.flush();

@@ -32,6 +32,11 @@ final class TestHost implements HostModule, AutoCloseable {
     final ConcurrentLinkedQueue<String> events = new ConcurrentLinkedQueue<>();
     final AtomicInteger fences = new AtomicInteger();
     final Path dir;
+    /** The host's query upcall; default: not supported (the server answers everything). */
+    volatile java.util.function.BiFunction<Proc, List<io.github.jpmix.common.Query>, CompletionStage<List<Info>>> onQuery =
+            (p, q) -> HostModule.notSupported("query");
+    /** Every log entry the host was handed, with the directives it came with; the host takes PMIX_LOG_STDOUT only. */
+    final ConcurrentLinkedQueue<List<Info>> logged = new ConcurrentLinkedQueue<>();
 
     TestHost(Path dir) {
         this.dir = dir;
@@ -65,6 +70,20 @@ final class TestHost implements HostModule, AutoCloseable {
     PmixClient connect(Proc proc) {
         server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
         return PmixClient.init(server.setupFork(proc));
+    }
+
+    /**
+     * Registers {@code proc}, starts it running {@code scenario} and reports it to the server as a launcher does:
+     * {@code procLaunched} with its pid, {@code procTerminated} with its exit value (128 + n read as signal n).
+     */
+    Process spawnReported(Proc proc, String scenario, String... args) throws IOException {
+        Process p = spawn(proc, scenario, args);
+        server.procLaunched(proc, p.pid(), ClientScenarios.class.getName());
+        p.onExit().thenAccept(ended -> {
+            int code = ended.exitValue();
+            server.procTerminated(proc, code, code > 128 && code <= 192 ? code - 128 : 0);
+        });
+        return p;
     }
 
     /** Starts a child JVM with the given environment (no registration). */
@@ -121,6 +140,20 @@ final class TestHost implements HostModule, AutoCloseable {
         byte[] body = io.github.jpmix.common.internal.Codec.local().encode(frame);
         return CompletableFuture.completedFuture(java.nio.ByteBuffer.allocate(4 + body.length)
                 .order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(body.length).put(body).array());
+    }
+
+    @Override
+    public CompletionStage<List<Info>> query(Proc requester, List<io.github.jpmix.common.Query> queries) {
+        return onQuery.apply(requester, queries);
+    }
+
+    @Override
+    public CompletionStage<Void> log(Proc requester, List<Info> data, List<Info> directives) {
+        List<Info> entry = new ArrayList<>(data);
+        entry.addAll(directives);
+        logged.add(entry);
+        return data.get(0).is(io.github.jpmix.common.Keys.LOG_STDOUT) ? CompletableFuture.completedFuture(null)
+                : HostModule.notSupported("log channel " + data.get(0).key());
     }
 
     @Override

@@ -18,4 +18,15 @@ public record RegAttr(String name, String key, int type, List<String> descriptio
         Info.checkKey(key);
         description = List.copyOf(description);
     }
+
+    /**
+     * The registration of a reserved key: its C name ({@code "PMIX_LOG_STDOUT"}), string and type as {@link Keys}
+     * has them, and the description lines.
+     *
+     * @throws PmixException {@link Status#ERR_BAD_PARAM} for a key that is not one of {@link Keys}
+     */
+    public static RegAttr of(Key<?> key, String... description) {
+        return new RegAttr(io.github.jpmix.common.internal.SupportedAttributes.cName(key), key.name(), key.type(),
+                List.of(description));
+    }
 }

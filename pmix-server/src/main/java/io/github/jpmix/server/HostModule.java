@@ -47,9 +47,10 @@ public interface HostModule {
 
     /**
      * A client's connection closed without a finalize: the process died or exited without
-     * closing its {@code PmixClient}. {@code state} is a {@link io.github.jpmix.common.ProcState}
-     * code, {@code PMIX_PROC_STATE_TERM_WO_SYNC}. Informational; the server has already removed the
-     * client from every pending fence.
+     * closing its {@code PmixClient}. {@code state} is its {@link io.github.jpmix.common.ProcState}
+     * now: {@code PMIX_PROC_STATE_TERM_WO_SYNC}, or a more precise end the host reported first
+     * ({@code PmixServer.procTerminated}, e.g. {@code PMIX_PROC_STATE_ABORTED_BY_SIG}). Informational; the
+     * server has already removed the client from every pending fence.
      */
     default void clientTerminated(Proc proc, int state) {
     }
@@ -87,14 +88,24 @@ public interface HostModule {
     }
 
     /**
-     * A client or tool query ({@code query}). Complete with one result info per query the host
-     * answered; the server answers itself the queries the host leaves out or does not support.
+     * A client or tool query ({@code query}), asked before the server answers anything itself. Each
+     * query's qualifiers end with the requester's {@code PMIX_USERID} and {@code PMIX_GRPID}. Complete
+     * with one info per key the host answered, keyed by that key (in query order when a key repeats);
+     * the server answers itself every key the host leaves out, and all of them when the stage fails with
+     * {@code PMIX_ERR_NOT_SUPPORTED} or {@code PMIX_ERR_NOT_FOUND}. Any other failure fails the request.
      */
     default CompletionStage<List<Info>> query(Proc requester, List<Query> queries) {
         return notSupported("query");
     }
 
-    /** A log request for channels the server does not handle itself ({@code log}). */
+    /**
+     * A log request ({@code log}): one data entry per call (a channel such as {@code PMIX_LOG_STDOUT},
+     * {@code PMIX_LOG_SYSLOG} or {@code PMIX_LOG_EMAIL}, with its message), in the order the requester gave
+     * them. {@code directives} are the requester's plus {@code PMIX_USERID}, {@code PMIX_GRPID} (verified
+     * by the server) and {@code PMIX_LOG_SOURCE}. Complete normally once the data is handed off; fail with
+     * {@code PMIX_ERR_NOT_SUPPORTED} for a channel the host does not have (the server then tries the next
+     * entry under {@code PMIX_LOG_ONCE}), {@code PMIX_ERR_BAD_PARAM} for a malformed entry.
+     */
     default CompletionStage<Void> log(Proc requester, List<Info> data, List<Info> directives) {
         return notSupported("log");
     }

@@ -38,6 +38,9 @@ public final class Launcher implements HostModule {
 
     private final PrintStream err = System.err;
     private final List<Process> children = new CopyOnWriteArrayList<>();
+    /** Each child's exit, reported to the server ({@code procTerminated}) before the server closes. */
+    private final List<CompletableFuture<Void>> exits = new CopyOnWriteArrayList<>();
+    private final LocalLogChannels logChannels = new LocalLogChannels(System.out, System.err, LocalLogChannels.DEV_LOG);
     private volatile int abortStatus;
 
     private Launcher() {
@@ -93,6 +96,7 @@ public final class Launcher implements HostModule {
                 nodes > 1 ? ", job spread over " + nodes + " nodes (" + (nodes - 1) + " simulated)" : "");
         try (PmixServer server = PmixServer.start(new ServerOptions(), this)) {
             long tServer = System.nanoTime();
+            server.registerAttributes("PMIx_Log", LocalLogChannels.attributes());
             String host = server.hostname();
             String nspace = "pmixrun." + ProcessHandle.current().pid();
             WireupInfo wireup = WireupInfo.of(nspace);
@@ -120,7 +124,9 @@ public final class Launcher implements HostModule {
                     cmd.addAll(app.command().subList(1, app.command().size()));
                     ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
                     pb.environment().putAll(server.setupFork(proc));
-                    children.add(pb.start());
+                    Process child = pb.start();
+                    children.add(child);
+                    started(server, proc, child, app.command().get(0));
                 }
                 first += app.size() * nodes;
             }
@@ -133,6 +139,7 @@ public final class Launcher implements HostModule {
                     exit = code;
                 }
             }
+            CompletableFuture.allOf(exits.toArray(CompletableFuture[]::new)).join();
             long tDone = System.nanoTime();
             err.printf("pmixrun: server %.0f ms, register %.0f ms, launch %.0f ms, run %.0f ms, total %.0f ms; exit %d%n",
                     ms(t0, tServer), ms(tServer, tRegistered), ms(tRegistered, tLaunched), ms(tLaunched, tDone),
@@ -145,6 +152,25 @@ public final class Launcher implements HostModule {
             children.forEach(Process::destroyForcibly);
             return 130;
         }
+    }
+
+    /**
+     * Tells the server a child runs ({@code procLaunched}) and, when it ends, how ({@code procTerminated}). Java
+     * gives no wait status: {@code Process.exitValue()} is {@code 128 + signal} for a process a signal killed,
+     * as in POSIX shells, so an exit value of 129..192 is read as that signal (a program exiting with such a
+     * code itself is reported as killed by it).
+     */
+    private void started(PmixServer server, Proc proc, Process child, String executable) {
+        server.procLaunched(proc, child.pid(), executable);
+        exits.add(child.onExit().thenAccept(p -> {
+            int code = p.exitValue();
+            int signal = code > 128 && code <= 128 + 64 ? code - 128 : 0;
+            try {
+                server.procTerminated(proc, code, signal);
+            } catch (PmixException e) {
+                err.println("pmixrun: cannot report the exit of " + proc + ": " + e.getMessage());
+            }
+        }));
     }
 
     private static double ms(long from, long to) {
@@ -167,6 +193,16 @@ public final class Launcher implements HostModule {
     @Override
     public CompletionStage<byte[]> fence(List<Proc> procs, List<Info> directives, byte[] data) {
         return CompletableFuture.completedFuture(data);
+    }
+
+    /** stdout, stderr and syslog on this node ({@link LocalLogChannels}); other channels are not supported. */
+    @Override
+    public CompletionStage<Void> log(Proc requester, List<Info> data, List<Info> directives) {
+        CompletionStage<Void> all = CompletableFuture.completedFuture(null);
+        for (Info entry : data) {
+            all = all.thenCompose(x -> logChannels.log(requester, entry, directives));
+        }
+        return all;
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
+import io.github.jpmix.common.RegAttr;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.JvmFlags;
 import io.github.jpmix.server.internal.ServerRuntime;
@@ -118,6 +119,68 @@ public final class PmixServer implements AutoCloseable {
      */
     public byte[] directModexData(Proc proc) {
         return runtime.directModexData(Objects.requireNonNull(proc, "proc"));
+    }
+
+    /**
+     * The host started a registered client: it runs as process {@code pid}, executing {@code executable}. The
+     * process's {@code PMIX_PROC_STATE} becomes {@code PMIX_PROC_STATE_RUNNING} ("the daemon has forked the
+     * process") unless it already connected, and the proc table ({@code PMIX_QUERY_PROC_TABLE},
+     * {@code PMIX_QUERY_LOCAL_PROC_TABLE}) reports its pid and executable. A host that reports a launch reports
+     * the exit too ({@link #procTerminated}): the process's state then waits for that report instead of taking
+     * its finalize as its end.
+     *
+     * @param executable what runs ({@code pmix_proc_info_t.executable_name}), e.g. the program or main class
+     * @throws PmixException {@link Status#ERR_NOT_FOUND} if {@code proc} is not a registered client
+     */
+    public void procLaunched(Proc proc, long pid, String executable) {
+        Objects.requireNonNull(proc, "proc");
+        Objects.requireNonNull(executable, "executable");
+        if (pid <= 0) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "procLaunched: not a pid: " + pid);
+        }
+        runtime.procLaunched(proc, pid, executable);
+    }
+
+    /**
+     * The host saw a client's process end ({@code PMIX_EVENT_PROC_TERMINATED}): its {@code PMIX_EXIT_CODE} and,
+     * if a signal killed it, the signal. Its state becomes {@code PMIX_PROC_STATE_TERMINATED} (it finalized, or
+     * never connected, and exited 0), {@code PMIX_PROC_STATE_TERM_NON_ZERO} (same, non-zero code),
+     * {@code PMIX_PROC_STATE_TERM_WO_SYNC} (it connected but never finalized) or
+     * {@code PMIX_PROC_STATE_ABORTED_BY_SIG} (killed by a signal); a process whose abort the host accepted stays
+     * {@code PMIX_PROC_STATE_CALLED_ABORT}.
+     *
+     * @param exitCode the exit code as the host has it (a Java host gets {@code 128 + signal} from
+     *     {@code Process.exitValue()} for a process a signal killed)
+     * @param signal the signal that killed it, 0 if it exited by itself
+     * @throws PmixException {@link Status#ERR_NOT_FOUND} if {@code proc} is not a registered client
+     */
+    public void procTerminated(Proc proc, int exitCode, int signal) {
+        Objects.requireNonNull(proc, "proc");
+        if (signal < 0) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "procTerminated: not a signal: " + signal);
+        }
+        runtime.procTerminated(proc, exitCode, signal);
+    }
+
+    /**
+     * {@code PMIx_Register_attributes}: the attributes the host supports for one PMIx function (e.g.
+     * {@code "PMIx_Log"}), reported at the host level of {@code PMIX_QUERY_ATTRIBUTE_SUPPORT}.
+     * {@link RegAttr#of} builds an entry for a reserved key.
+     *
+     * @throws PmixException {@link Status#ERR_REPEAT_ATTR_REGISTRATION} if the function is registered already
+     */
+    public void registerAttributes(String function, List<RegAttr> attributes) {
+        Objects.requireNonNull(function, "function");
+        Objects.requireNonNull(attributes, "attributes");
+        if (function.isBlank()) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "registerAttributes: no function name");
+        }
+        runtime.registerAttributes(function, attributes);
+    }
+
+    /** The {@code PMIX_PROC_STATE} the server tracks for a registered client ({@link io.github.jpmix.common.ProcState}). */
+    public int procState(Proc proc) {
+        return runtime.procState(Objects.requireNonNull(proc, "proc"));
     }
 
     /** {@code PMIX_SERVER_URI}: how clients and tools reach this server. */

@@ -6,6 +6,7 @@ import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Query;
+import io.github.jpmix.common.QueryResults;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.JvmFlags;
@@ -164,20 +165,20 @@ public final class PmixTool implements AutoCloseable {
     }
 
     /**
-     * {@code PMIx_Query_info}: one result info per answered query, as for a client: the server asks
-     * its host first and answers the rest itself.
+     * {@code PMIx_Query_info}: one answer per query ({@link QueryResults}), as for a client: the server asks
+     * its host first and answers the rest itself. A tool keeps no cache: every query asks the server.
      *
      * @throws PmixException {@code PMIX_ERR_NOT_FOUND} when nothing could be answered,
-     *     {@code PMIX_ERR_UNREACH} when unconnected, ...
+     *     {@code PMIX_ERR_BAD_PARAM} for a missing required qualifier, {@code PMIX_ERR_UNREACH} when unconnected, ...
      */
-    public List<Info> query(List<Query> queries) {
+    public QueryResults query(List<Query> queries) {
         return Requests.await(queryAsync(queries), this::isLost);
     }
 
     /** {@link #query} without blocking; the future completes on the connection's receiver thread. */
-    public CompletableFuture<List<Info>> queryAsync(List<Query> queries) {
+    public CompletableFuture<QueryResults> queryAsync(List<Query> queries) {
         try {
-            return request(Op.QUERY, Requests.query(queries));
+            return request(Op.QUERY, Requests.query(queries)).thenApply(Requests::queryResults);
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
         }

@@ -123,10 +123,10 @@ class PmixToolTest {
         PmixServer s = server(new ServerOptions().toolSupport(true).serverProc("srv", 0), host(i -> HostModule.notSupported("toolConnected")));
         s.registerNamespace("job", 1, WireupInfo.of("job").node(HOST, 0).build(HOST));
         PmixTool t = tool(here());
-        List<Info> answer = t.query(List.of(Query.of(Keys.QUERY_NAMESPACES.name())));
+        List<Info> answer = t.query(List.of(Query.of(Keys.QUERY_NAMESPACES.name()))).answers();
         assertEquals(1, answer.size());
         assertEquals("job", answer.get(0).value().asString());
-        assertEquals(answer, t.queryAsync(List.of(Query.of(Keys.QUERY_NAMESPACES.name()))).get(30, TimeUnit.SECONDS));
+        assertEquals(answer, t.queryAsync(List.of(Query.of(Keys.QUERY_NAMESPACES.name()))).get(30, TimeUnit.SECONDS).answers());
         t.log(List.of(Info.of(Keys.LOG_STDERR, "hello")), List.of());
         t.logAsync(List.of(Info.of(Keys.LOG_STDERR, "again")), List.of()).get(30, TimeUnit.SECONDS);
         assertTrue(hostSaw.stream().anyMatch(l -> l.startsWith("log " + t.proc() + " ") && l.contains("hello")), hostSaw.toString());
@@ -161,7 +161,7 @@ class PmixToolTest {
         server(new ServerOptions().toolSupport(true).serverProc("slow", 0), host(i -> later(f -> f.complete(null))));
         PmixTool t = tool(here());
         assertEquals(new Proc("slow", 0), t.serverProc().orElseThrow());
-        assertEquals(Keys.QUERY_NAMESPACES.name(), t.query(List.of(Query.of(Keys.QUERY_NAMESPACES.name()))).get(0).key());
+        assertEquals(Keys.QUERY_NAMESPACES.name(), t.query(List.of(Query.of(Keys.QUERY_NAMESPACES.name()))).answers().get(0).key());
     }
 
     @Test

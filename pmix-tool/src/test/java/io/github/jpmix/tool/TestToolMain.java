@@ -31,7 +31,7 @@ public final class TestToolMain {
         }
         try (PmixTool tool = PmixTool.connect(options)) {
             System.out.println("CONNECTED " + tool.proc() + " " + tool.serverProc().orElseThrow());
-            List<Info> answer = tool.query(List.of(Query.of(Keys.QUERY_NAMESPACES.name())));
+            List<Info> answer = tool.query(List.of(Query.of(Keys.QUERY_NAMESPACES.name()))).answers();
             System.out.println("QUERY " + answer.get(0).value());
         } catch (PmixException e) {
             System.out.println("ERROR " + e.statusName() + " " + e.getMessage().replace('\n', ' '));

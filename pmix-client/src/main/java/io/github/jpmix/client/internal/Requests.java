@@ -3,11 +3,14 @@ package io.github.jpmix.client.internal;
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
+import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Query;
+import io.github.jpmix.common.QueryResults;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.wire.WireKeys;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -29,13 +32,42 @@ public final class Requests {
         return List.of(Info.of(WireKeys.QUERIES, Value.ofDataArray(DataArray.of(DataType.QUERY, queries))));
     }
 
-    /** The fields of a LOG request ({@code PMIx_Log}). */
+    /**
+     * The answers of a QUERY reply: its status ({@code PMIX_SUCCESS} or {@code PMIX_ERR_PARTIAL_SUCCESS}) and one
+     * answer per query sent ({@code docs/protocol.md}, "Queries").
+     */
+    public static QueryResults queryResults(List<Info> reply) {
+        return new QueryResults(WireKeys.require(reply, WireKeys.STATUS).asInt(),
+                WireKeys.require(reply, WireKeys.ANSWERS).asDataArray().elements(Info.class));
+    }
+
+    /**
+     * The fields of a LOG request ({@code PMIx_Log}). With {@code PMIX_LOG_GENERATE_TIMESTAMP} (and no
+     * {@code PMIX_LOG_TIMESTAMP}) the caller's time is added as {@code PMIX_LOG_TIMESTAMP}, in seconds, as
+     * OpenPMIx's client takes it.
+     *
+     * @throws PmixException {@link Status#ERR_BAD_PARAM} for no data (the Standard's PMIx_Log: "The logging request
+     *     contains at least one incorrect entry"; OpenPMIx refuses {@code ndata == 0} so)
+     */
     public static List<Info> log(List<Info> data, List<Info> directives) {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(directives, "directives");
+        if (data.isEmpty()) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "log: no data to log");
+        }
+        List<Info> dirs = new ArrayList<>(directives);
+        boolean stamp = false;
+        boolean stamped = false;
+        for (Info i : directives) {
+            stamp |= i.is(Keys.LOG_GENERATE_TIMESTAMP) && (i.value().type() == DataType.UNDEF || i.value().asBoolean());
+            stamped |= i.is(Keys.LOG_TIMESTAMP);
+        }
+        if (stamp && !stamped) {
+            dirs.add(Info.of(Keys.LOG_TIMESTAMP, System.currentTimeMillis() / 1000));
+        }
         return List.of(
                 Info.of(WireKeys.DATA, Value.ofDataArray(DataArray.of(DataType.INFO, data))),
-                Info.of(WireKeys.DIRECTIVES, Value.ofDataArray(DataArray.of(DataType.INFO, directives))));
+                Info.of(WireKeys.DIRECTIVES, Value.ofDataArray(DataArray.of(DataType.INFO, dirs))));
     }
 
     /**

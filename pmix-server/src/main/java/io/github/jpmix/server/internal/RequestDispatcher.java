@@ -4,8 +4,6 @@ import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
-import io.github.jpmix.common.ProcState;
-import io.github.jpmix.common.Query;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.transport.ClientConnection;
@@ -34,13 +32,17 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     private final GetHandler gets;
     private final ResolveHandler resolves;
     private final ToolConnections tools;
+    private final QueryHandler queries;
+    private final LogHandler logs;
 
     public RequestDispatcher(ServerState state) {
         this.state = state;
         this.tools = new ToolConnections(state);
         this.fences = new FenceHandler(state);
         this.gets = new GetHandler(state);
-        this.resolves = new ResolveHandler(state);
+        this.queries = new QueryHandler(state);
+        this.resolves = new ResolveHandler(queries);
+        this.logs = new LogHandler(state);
     }
 
     // ---- handshake ----
@@ -76,8 +78,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
                 throw new PmixException(Status.ERR_NOT_FOUND, "handshake: " + proc + " has already terminated");
             }
             client.connection = connection;
-            client.pid = pid;
-            client.state = ProcState.CONNECTED;
+            client.connected(pid);
             connection.attach(client);
         }
         ServerState.LOG.log(System.Logger.Level.DEBUG, "connected " + client);
@@ -124,8 +125,8 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
                 case Op.GET -> gets.onGet(client, correlationId, infos);
                 case Op.RESOLVE_PEERS -> resolves.onResolvePeers(client, correlationId, infos);
                 case Op.RESOLVE_NODES -> resolves.onResolveNodes(client, correlationId, infos);
-                case Op.QUERY -> resolves.onQuery(client, correlationId, infos);
-                case Op.LOG -> log(client, correlationId, infos);
+                case Op.QUERY -> queries.onQuery(client, correlationId, infos);
+                case Op.LOG -> logs.onLog(client, correlationId, infos);
                 case Op.ABORT -> abort(client, correlationId, infos);
                 case Op.FINALIZE -> finalizeClient(client, correlationId);
                 default -> throw new PmixException(Status.ERR_NOT_SUPPORTED, "unknown request " + Op.name(op));
@@ -150,23 +151,18 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         ServerState.reply(client, correlationId, List.of());
     }
 
-    private void log(ClientRecord client, int correlationId, List<Info> infos) {
-        List<Info> data = infoArray(WireKeys.find(infos, WireKeys.DATA));
-        List<Info> directives = infoArray(WireKeys.find(infos, WireKeys.DIRECTIVES));
-        relay(client, correlationId, () -> state.host.log(client.proc, data, directives));
-    }
-
     private void abort(ClientRecord client, int correlationId, List<Info> infos) {
         int status = WireKeys.require(infos, WireKeys.STATUS).asInt();
         Value m = WireKeys.find(infos, WireKeys.MESSAGE);
         Value p = WireKeys.find(infos, WireKeys.PROCS);
         List<Proc> targets = p == null ? List.of() : WireKeys.procs(p);
         ServerState.LOG.log(INFO, client.proc + " aborts with " + Status.name(status) + ": " + (m == null ? "" : m.asString()));
-        relay(client, correlationId, () -> state.host.abort(client.proc, status, m == null ? "" : m.asString(), targets));
-    }
-
-    private static List<Info> infoArray(Value v) {
-        return v == null ? List.of() : v.asDataArray().elements(Info.class);
+        relay(client, correlationId, () -> state.host.abort(client.proc, status, m == null ? "" : m.asString(), targets)
+                .thenRun(() -> {
+                    synchronized (state.lock) {
+                        client.calledAbort(); // the proc table shows PMIX_PROC_STATE_CALLED_ABORT from now on
+                    }
+                }));
     }
 
     /** Calls a host upcall and answers the client with its outcome. */
@@ -188,8 +184,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
 
     private void finalizeClient(ClientRecord client, int correlationId) {
         synchronized (state.lock) {
-            client.finalized = true;
-            client.state = ProcState.TERMINATED;
+            client.finalizedNow();
         }
         CompletionStage<Void> s;
         try {
@@ -219,7 +214,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
             }
             lost = !client.finalized;
             if (lost) {
-                client.state = ProcState.TERM_WO_SYNC;
+                client.lost();
                 gets.onClientLost(client.proc);
             }
         }
@@ -227,7 +222,11 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
             ServerState.LOG.log(INFO, client.proc + " (pid " + client.pid + ") left without finalizing");
             fences.onClientLost(client.proc);
             try {
-                state.host.clientTerminated(client.proc, ProcState.TERM_WO_SYNC);
+                int now;
+                synchronized (state.lock) {
+                    now = client.state;
+                }
+                state.host.clientTerminated(client.proc, now);
             } catch (RuntimeException e) {
                 ServerState.LOG.log(WARNING, "host failed on clientTerminated(" + client.proc + "): " + e);
             }
@@ -237,10 +236,5 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     /** Tool connections (RFC0010): the runtime enables them when it opens a tool listener. */
     public ToolConnections tools() {
         return tools;
-    }
-
-    /** Used by {@code PmixServer.query} and the query request: answers what the host leaves. */
-    List<Info> answerQueries(List<Query> queries) {
-        return resolves.answer(queries);
     }
 }

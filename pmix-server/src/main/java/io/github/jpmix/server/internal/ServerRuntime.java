@@ -1,9 +1,11 @@
 package io.github.jpmix.server.internal;
 
 import io.github.jpmix.common.Info;
+import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcState;
+import io.github.jpmix.common.RegAttr;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.transport.ClientConnection;
 import io.github.jpmix.common.internal.transport.TransportConfig;
@@ -37,6 +39,7 @@ public final class ServerRuntime {
     private final AtomicBoolean closed = new AtomicBoolean();
     /** The tool listener and rendezvous files, with tool or system support; else null. */
     private volatile Rendezvous rendezvous;
+    private final ProcTable procs;
 
     private ServerRuntime(ServerOptions options, SessionDirectory directory, ServerState state, TransportServer transport) {
         this.options = options;
@@ -45,6 +48,16 @@ public final class ServerRuntime {
         this.transport = transport;
         this.uri = ServerUri.format(options.serverProc(), transport.socketPath());
         this.shutdownHook = new Thread(this::closeResources, "jpmix-server-shutdown");
+        this.procs = new ProcTable(state);
+        // PMIX_QUERY_AVAIL_SERVERS: "starting with its PMIX_NSPACE and including at least one of the
+        // rendezvous-required pieces of information"
+        state.serverInfo = List.of(
+                Info.of(Keys.NSPACE, options.serverProc().namespace()),
+                Info.of(Keys.SERVER_RANK, options.serverProc().rank()),
+                Info.of(Keys.SERVER_URI, uri),
+                Info.of(Keys.SERVER_PIDINFO, (int) ProcessHandle.current().pid()),
+                Info.of(Keys.HOSTNAME, options.hostname()),
+                Info.of(Keys.SERVER_TMPDIR, directory.path().toString()));
     }
 
     public static ServerRuntime start(ServerOptions options, HostModule host) {
@@ -170,6 +183,25 @@ public final class ServerRuntime {
                 throw new PmixException(Status.ERR_NOT_FOUND, "directModexData: " + proc + " is not a local client");
             }
             return state.modex.contribution(List.of(proc));
+        }
+    }
+
+    public void procLaunched(Proc proc, long pid, String executable) {
+        procs.launched(proc, pid, executable);
+    }
+
+    public void procTerminated(Proc proc, int exitCode, int signal) {
+        procs.terminated(proc, exitCode, signal);
+    }
+
+    public void registerAttributes(String function, List<RegAttr> attributes) {
+        synchronized (state.lock) {
+            if (state.hostAttributes.containsKey(function)) {
+                // OpenPMIx: PMIX_ERR_REPEAT_ATTR_REGISTRATION for a function registered twice
+                throw new PmixException(Status.ERR_REPEAT_ATTR_REGISTRATION,
+                        "registerAttributes: " + function + " is registered already");
+            }
+            state.hostAttributes.put(function, List.copyOf(attributes));
         }
     }
 

@@ -35,6 +35,10 @@ public final class ServerState {
     final Map<String, Set<Proc>> localByNamespace = new HashMap<>();
     final ModexData modex;
     final ScheduledExecutorService timer;
+    /** The host's attributes per function ({@code PMIx_Register_attributes}), for attribute-support queries. */
+    final Map<String, List<io.github.jpmix.common.RegAttr>> hostAttributes = new java.util.LinkedHashMap<>();
+    /** What {@code PMIX_QUERY_AVAIL_SERVERS} says of this server; set once the server listens. */
+    volatile List<Info> serverInfo = List.of();
 
     ServerState(HostModule host, ServerStore store, String hostname) {
         this.host = host;

@@ -6,7 +6,12 @@
  * {@link io.github.jpmix.server.internal.ModexData} and the client registry do the work. Tools
  * (RFC0010, {@code docs/tools.md}): {@link io.github.jpmix.server.internal.Rendezvous} (the tool
  * listener and the rendezvous files, each a {@link io.github.jpmix.server.internal.PublishedFile})
- * and {@link io.github.jpmix.server.internal.ToolConnections} (admission and identity).
+ * and {@link io.github.jpmix.server.internal.ToolConnections} (admission and identity). Queries and
+ * logs, from clients and tools alike ({@code docs/protocol.md}, "Queries", "Logs"):
+ * {@link io.github.jpmix.server.internal.QueryHandler} (host first, then the server's own answers; the
+ * resolve calls of {@link io.github.jpmix.server.internal.ResolveHandler} are queries too) and
+ * {@link io.github.jpmix.server.internal.LogHandler}; the process states and proc table they report live in
+ * {@link io.github.jpmix.server.internal.ClientRecord} and {@link io.github.jpmix.server.internal.ProcTable}.
  *
  * <p><b>Threading.</b> Requests arrive on the transport's conductor thread; host upcalls complete on
  * the host's threads. All mutable state is guarded by one lock (the server's), held only while

@@ -35,6 +35,8 @@ public final class WireKeys {
     public static final String NODE = "jpmix.node";
     public static final String NODES = "jpmix.nodes";
     public static final String QUERIES = "jpmix.queries";
+    /** Query reply: one answer info per query, in order (an unanswered one: its first key with a PMIX_UNDEF value). */
+    public static final String ANSWERS = "jpmix.answers";
     public static final String DATA = "jpmix.data";
     public static final String DIRECTIVES = "jpmix.directives";
     public static final String STATUS = "jpmix.status";
