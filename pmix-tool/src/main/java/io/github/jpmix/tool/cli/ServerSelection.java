@@ -38,6 +38,10 @@ final class ServerSelection {
     @Option(names = "--system-tmpdir", paramLabel = "DIR", description = "Where the system server publishes (PMIX_SYSTEM_TMPDIR).")
     Path systemTmpdir;
 
+    @Option(names = "--hostname", paramLabel = "NAME",
+            description = "This node's name as servers spell it in rendezvous file names (PMIX_HOSTNAME); default the host name.")
+    String hostname;
+
     @Option(names = "--retries", paramLabel = "N", defaultValue = "0",
             description = "Further attempts while no server answers (PMIX_CONNECT_MAX_RETRIES), 1 s apart.")
     int retries;
@@ -59,6 +63,9 @@ final class ServerSelection {
         }
         if (systemTmpdir != null) {
             o.systemTmpdir(systemTmpdir);
+        }
+        if (hostname != null) {
+            o.hostname(hostname);
         }
         return o.maxRetries(retries).retryDelay(Duration.ofSeconds(1));
     }
