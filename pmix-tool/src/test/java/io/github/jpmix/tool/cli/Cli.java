@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Runs {@code jpmix}: in this JVM (fast) or as its own JVM, the way {@code bin/jpmix} runs it. */
-final class Cli {
+public final class Cli {
     /** What one run printed and returned. */
-    record Result(int exit, String out, String err) {
+    public record Result(int exit, String out, String err) {
         @Override
         public String toString() {
             return "exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err;
@@ -24,7 +24,7 @@ final class Cli {
     private Cli() {
     }
 
-    static Result withInput(String stdin, String... args) {
+    public static Result withInput(String stdin, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int rc = Jpmix.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
@@ -32,12 +32,12 @@ final class Cli {
         return new Result(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    static Result run(String... args) {
+    public static Result run(String... args) {
         return withInput("", args);
     }
 
     /** {@code java <JPMIx flags> -cp <this classpath> io.github.jpmix.tool.cli.Jpmix args}, as a child process. */
-    static Result process(String stdin, String... args) throws IOException, InterruptedException {
+    public static Result process(String stdin, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(List.of(), Jpmix.class.getName()));
         cmd.addAll(Arrays.asList(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
