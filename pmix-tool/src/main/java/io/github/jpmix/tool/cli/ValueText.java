@@ -8,6 +8,7 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.SupportedAttributes;
 import java.util.Locale;
 
 /**
@@ -23,15 +24,9 @@ final class ValueText {
     /** A key by its string ({@code pmix.nspace}) or its C name ({@code PMIX_NSPACE}); else a string-typed key of that name. */
     static Key<?> key(String name) {
         if (name.startsWith("PMIX_")) {
-            try {
-                Object k = Keys.class.getField(name.substring("PMIX_".length())).get(null);
-                if (k instanceof Key<?> key) {
-                    return key;
-                }
-            } catch (NoSuchFieldException | IllegalAccessException e) {
-                throw new PmixException(Status.ERR_BAD_PARAM, "unknown attribute " + name
-                        + " (give a PMIx attribute's C name or its key string, e.g. PMIX_NSPACE or pmix.nspace)");
-            }
+            return SupportedAttributes.byCName(name).orElseThrow(() -> new PmixException(Status.ERR_BAD_PARAM,
+                    "unknown attribute " + name + " (give a PMIx attribute's C name or its key string, e.g. "
+                            + "PMIX_NSPACE or pmix.nspace)"));
         }
         return Keys.byName(name).orElseGet(() -> Key.of(name, DataType.STRING));
     }

@@ -173,6 +173,8 @@ class ToolCommandsTest {
         Cli.Result fns = jpmix("attrs", "--server", "--functions", "--json");
         assertEquals(0, fns.exit(), fns::toString);
         assertTrue(fns.out().startsWith("{\"server\":[") && fns.out().contains("\"PMIx_Query_info\""), fns::toString);
+        Cli.Result tool = jpmix("attrs", "--tool", "PMIx_tool_init");
+        assertTrue(tool.out().contains("TOOL ATTRIBUTES") && tool.out().contains("PMIX_SERVER_PIDINFO"), tool::toString);
         Cli.Result log = jpmix("attrs", "--host", "PMIx_Log");
         assertTrue(log.out().contains("PMIX_LOG_STDOUT"), log::toString);
     }
