@@ -129,7 +129,7 @@ final class Mapping {
     }
 
     /** Decodes a stored codec {@code Value}; non-capturing, so {@link #value} allocates no reader. */
-    private static final EntryReader<Value> VALUE = (b, len) -> Codec.local().decode(b, 0, len, Value.class);
+    static final EntryReader<Value> VALUE = (b, len) -> Codec.local().decode(b, 0, len, Value.class);
 
     /** The codec value stored under a key, or null (absent, or retired). */
     Value value(CharSequence key) {
@@ -154,6 +154,34 @@ final class Mapping {
             UnsafeBuffer b = BUFFER.get();
             b.wrap(d.bytes().addressForRead(d.offset()), len);
             return reader.read(b, len);
+        } finally {
+            release();
+        }
+    }
+
+    /**
+     * Visits every entry whose key {@code keys} accepts: its key and its value read in place by
+     * {@code reader} (the buffer is valid only during that call). For diagnostics ({@code jpmix gds dump}), not lookups: Chronicle holds
+     * each segment's read lock while visiting it, which never stops a writer because none writes a
+     * published file (docs/gds.md, "Why nothing is written twice").
+     */
+    <T> void forEach(java.util.function.Predicate<String> keys, EntryReader<T> reader,
+            java.util.function.BiConsumer<String, T> visitor) {
+        if (!acquire()) {
+            return;
+        }
+        try {
+            map.forEachEntry(e -> {
+                String key = e.key().get().toString();
+                if (!keys.test(key)) {
+                    return;
+                }
+                Data<byte[]> d = e.value();
+                int len = (int) d.size();
+                UnsafeBuffer b = BUFFER.get();
+                b.wrap(d.bytes().addressForRead(d.offset()), len);
+                visitor.accept(key, reader.read(b, len));
+            });
         } finally {
             release();
         }

@@ -94,7 +94,7 @@ public final class Launcher implements HostModule {
         int local = apps.stream().mapToInt(App::size).sum();
         err.printf("pmixrun: %d process(es) in %d app(s)%s%n", local, apps.size(),
                 nodes > 1 ? ", job spread over " + nodes + " nodes (" + (nodes - 1) + " simulated)" : "");
-        try (PmixServer server = PmixServer.start(new ServerOptions(), this)) {
+        try (PmixServer server = PmixServer.start(new ServerOptions().toolSupport(true), this)) {
             long tServer = System.nanoTime();
             server.registerAttributes("PMIx_Log", LocalLogChannels.attributes());
             String host = server.hostname();

@@ -154,7 +154,31 @@ public final class SupportedAttributes {
         TABLES.put(Level.SERVER, Collections.unmodifiableMap(server));
 
         TABLES.put(Level.HOST, Map.of());
-        TABLES.put(Level.TOOL, Map.of());
+
+        // what io.github.jpmix.tool.PmixTool / ToolOptions read (RFC0010, docs/tools.md)
+        Map<String, List<RegAttr>> tool = new LinkedHashMap<>();
+        tool.put("PMIx_tool_init", List.of(
+                attr(Keys.SERVER_URI, "connect to the server at this URI (or file:<rendezvous file>)"),
+                attr(Keys.TOOL_ATTACHMENT_FILE, "connect to the server a rendezvous file names"),
+                attr(Keys.CONNECT_TO_SYSTEM, "connect only to this node's system server"),
+                attr(Keys.CONNECT_SYSTEM_FIRST, "try the system server first, then the session servers"),
+                attr(Keys.SERVER_PIDINFO, "the session server with this pid (exact file name match)"),
+                attr(Keys.SERVER_NSPACE, "the session server with this namespace (exact file name match)"),
+                attr(Keys.SERVER_TMPDIR, "where session servers publish rendezvous files"),
+                attr(Keys.SYSTEM_TMPDIR, "where the system server publishes its rendezvous file"),
+                attr(Keys.TOOL_NSPACE, "the namespace this tool asks for (default: the server assigns one)"),
+                attr(Keys.TOOL_RANK, "the rank this tool asks for, with PMIX_TOOL_NSPACE"),
+                attr(Keys.CONNECT_MAX_RETRIES, "further connection attempts while no server answers"),
+                attr(Keys.CONNECT_RETRY_DELAY, "seconds between connection attempts"),
+                attr(Keys.TOOL_CONNECT_OPTIONAL, "run unconnected when no server can be found"),
+                attr(Keys.TOOL_DO_NOT_CONNECT, "do not look for a server"),
+                attr(Keys.HOSTNAME, "this node's name as servers spell it in rendezvous file names")));
+        tool.put("PMIx_tool_finalize", List.of());
+        tool.put(QUERY_FUNCTION, client.get(QUERY_FUNCTION));
+        tool.put("PMIx_Query_info_nb", client.get(QUERY_FUNCTION));
+        tool.put(LOG_FUNCTION, log);
+        tool.put("PMIx_Log_nb", log);
+        TABLES.put(Level.TOOL, Collections.unmodifiableMap(tool));
     }
 
     private SupportedAttributes() {
@@ -191,6 +215,19 @@ public final class SupportedAttributes {
             throw new PmixException(Status.ERR_BAD_PARAM, "attributes: " + key + " is not a reserved key of Keys");
         }
         return name;
+    }
+
+    /**
+     * The reserved key a C macro name names ({@code "PMIX_NSPACE"} is {@code Keys.NSPACE}), if any: the
+     * inverse of {@link #cName}.
+     */
+    public static java.util.Optional<Key<?>> byCName(String cName) {
+        for (Map.Entry<Key<?>, String> e : C_NAMES.entrySet()) {
+            if (e.getValue().equals(cName)) {
+                return java.util.Optional.of(e.getKey());
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     private static Map<Key<?>, String> cNames() {

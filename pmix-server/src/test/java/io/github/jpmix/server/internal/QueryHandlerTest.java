@@ -185,7 +185,7 @@ class QueryHandlerTest {
         f.state.hostAttributes.put("PMIx_Log", List.of(RegAttr.of(Keys.LOG_STDOUT, "stdout")));
         Query q = new Query(List.of(Keys.QUERY_ATTRIBUTE_SUPPORT.name()), List.of(
                 Info.of(Keys.CLIENT_ATTRIBUTES, "PMIx_Get"), Info.of(Keys.HOST_ATTRIBUTES, "all"),
-                Info.of(Keys.TOOL_ATTRIBUTES, "all"), Info.of(Keys.SERVER_FUNCTIONS, "")));
+                Info.of(Keys.TOOL_ATTRIBUTES, "PMIx_Fence"), Info.of(Keys.SERVER_FUNCTIONS, "")));
         List<Info> levels = answer(q).asDataArray().elements(Info.class);
         assertEquals(List.of(Keys.CLIENT_ATTRIBUTES.name(), Keys.SERVER_FUNCTIONS.name(), Keys.HOST_ATTRIBUTES.name(),
                 Keys.TOOL_ATTRIBUTES.name()), levels.stream().map(Info::key).toList());
@@ -199,8 +199,14 @@ class QueryHandlerTest {
         List<Info> host = levels.get(2).value().asDataArray().elements(Info.class);
         assertEquals(List.of(Info.of("PMIx_Log", Value.ofDataArray(io.github.jpmix.common.DataArray.of(
                 DataType.REGATTR, List.of(RegAttr.of(Keys.LOG_STDOUT, "stdout")))))), host);
-        // "a value type of PMIX_UNDEF indicating that no attributes are supported at that level"
+        // "a value type of PMIX_UNDEF indicating that no attributes are supported at that level": a tool has no fence
         assertEquals(DataType.UNDEF, levels.get(3).value().type());
+        Query tool = new Query(List.of(Keys.QUERY_ATTRIBUTE_SUPPORT.name()), List.of(Info.of(Keys.TOOL_ATTRIBUTES, "all")));
+        List<Info> toolFns = answer(tool).asDataArray().elements(Info.class).get(0).value().asDataArray().elements(Info.class);
+        assertEquals(SupportedAttributes.functions(SupportedAttributes.Level.TOOL).keySet().stream().toList(),
+                toolFns.stream().map(Info::key).toList());
+        assertTrue(toolFns.get(0).value().asDataArray().elements(RegAttr.class).stream()
+                .anyMatch(a -> a.name().equals("PMIX_SERVER_PIDINFO")), "PMIx_tool_init reads PMIX_SERVER_PIDINFO");
     }
 
     @Test
