@@ -11,15 +11,20 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The reference launcher ({@code bin/pmixrun}): starts a server, registers a job of N processes
  * with its full wireup information, starts each process as a JVM running the given main class (with
  * the JVM flags JPMIx needs), and exits with the job's exit code. With no program it runs the
- * bundled demo, {@code io.github.jpmix.client.WireupDemo}.
+ * bundled demo, {@code io.github.jpmix.client.WireupDemo}. When a process exits non-zero or is
+ * killed, the launcher says so on stderr, ends the others (SIGTERM, then SIGKILL) and exits with that
+ * process's status (128 + the signal for a killed one, as shells report it).
  *
  * <pre>
  * pmixrun [-n N] [--simulate-nodes K] [MAINCLASS [ARGS...]] [: -n M MAINCLASS [ARGS...]]...
@@ -36,11 +41,19 @@ public final class Launcher implements HostModule {
     private record App(int size, List<String> command) {
     }
 
+    private record Ended(int rank, Process process) {
+    }
+
+    /** How long processes asked to end (SIGTERM) get before they are killed (SIGKILL). */
+    private static final long TERM_GRACE_MS = 2_000;
+
     private final PrintStream err = System.err;
     private final List<Process> children = new CopyOnWriteArrayList<>();
     /** Each child's exit, reported to the server ({@code procTerminated}) before the server closes. */
     private final List<CompletableFuture<Void>> exits = new CopyOnWriteArrayList<>();
     private final LocalLogChannels logChannels = new LocalLogChannels(System.out, System.err, LocalLogChannels.DEV_LOG);
+    /** The processes that ended, in the order they did. */
+    private final BlockingQueue<Ended> ended = new LinkedBlockingQueue<>();
     private volatile int abortStatus;
 
     private Launcher() {
@@ -62,7 +75,8 @@ public final class Launcher implements HostModule {
         out.println("  -n N                  processes of this app (default 1)");
         out.println("  --simulate-nodes K    pretend the job spans K nodes (realistic node and proc maps)");
         out.println("  -h, --help            this text");
-        out.println("Exit status: the job's (0 if every process exited 0), 2 for a usage error.");
+        out.println("Exit status: the job's (0 if every process exited 0; else the first failure's, and the");
+        out.println("other processes are ended), 2 for a usage error.");
     }
 
     private int run(String[] args) {
@@ -127,16 +141,23 @@ public final class Launcher implements HostModule {
                     Process child = pb.start();
                     children.add(child);
                     started(server, proc, child, app.command().get(0));
+                    child.onExit().thenAccept(p -> ended.add(new Ended(proc.rank(), p)));
                 }
                 first += app.size() * nodes;
             }
             long tLaunched = System.nanoTime();
             err.printf("pmixrun: launched %d JVM(s); waiting%n", children.size());
             int exit = 0;
-            for (Process p : children) {
-                int code = p.waitFor();
+            for (int i = 0; i < children.size(); i++) {
+                Ended e = ended.take(); // in the order the processes end
+                int code = e.process().exitValue();
                 if (exit == 0 && code != 0) {
+                    // the job is broken: like mpirun, end the others rather than leave them waiting
+                    // for a peer that will never come (or running on without it)
                     exit = code;
+                    err.printf("pmixrun: rank %d (pid %d) %s; terminating the job%n", e.rank(), e.process().pid(),
+                            code > 128 ? "was killed by signal " + (code - 128) : "exited with status " + code);
+                    terminateAll();
                 }
             }
             CompletableFuture.allOf(exits.toArray(CompletableFuture[]::new)).join();
@@ -171,6 +192,18 @@ public final class Launcher implements HostModule {
                 err.println("pmixrun: cannot report the exit of " + proc + ": " + e.getMessage());
             }
         }));
+    }
+
+    /** Ends every process still running: SIGTERM, then SIGKILL for those alive after {@link #TERM_GRACE_MS}. */
+    private void terminateAll() throws InterruptedException {
+        children.forEach(Process::destroy);
+        long deadline = System.nanoTime() + TERM_GRACE_MS * 1_000_000;
+        for (Process p : children) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !p.waitFor(left, TimeUnit.NANOSECONDS)) {
+                p.destroyForcibly();
+            }
+        }
     }
 
     private static double ms(long from, long to) {
