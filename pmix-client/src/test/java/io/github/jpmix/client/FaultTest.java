@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FaultTest {
     /**
-     * What "promptly" means for a survivor (well inside the server's 10 s heartbeat timeout, the
+     * What "promptly" means for a survivor (well inside the server's 30 s heartbeat timeout, the
      * liveness bound for a hung client), and what the issue asks of a server's death.
      */
     static final long PROMPT_MS = 2_000;

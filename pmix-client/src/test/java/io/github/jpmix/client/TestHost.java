@@ -41,8 +41,14 @@ final class TestHost implements HostModule, AutoCloseable {
     final ConcurrentLinkedQueue<List<Info>> logged = new ConcurrentLinkedQueue<>();
 
     TestHost(Path dir) {
+        this(dir, new ServerOptions().heartbeatTimeout());
+    }
+
+    /** A host whose server drops a client after {@code heartbeatTimeout} without a heartbeat. */
+    TestHost(Path dir, java.time.Duration heartbeatTimeout) {
         this.dir = dir;
-        this.server = PmixServer.start(new ServerOptions().serverTmpdir(dir).systemTmpdir(dir).hostname(NODE), this);
+        this.server = PmixServer.start(new ServerOptions().serverTmpdir(dir).systemTmpdir(dir).hostname(NODE)
+                .heartbeatTimeout(heartbeatTimeout), this);
     }
 
     /** Registers a job of {@code size} ranks, all on this node. */
