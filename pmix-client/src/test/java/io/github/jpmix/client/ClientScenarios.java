@@ -133,42 +133,6 @@ public final class ClientScenarios {
                         System.out.println("GET " + e.statusName());
                     }
                 }
-                case "read-loop" -> {
-                    // fences once with everybody, then reads the mapped store until killed
-                    c.put(Scope.GLOBAL, "ep", Value.ofString("v1-" + me.rank()));
-                    c.commit();
-                    c.fence(List.of(), Info.flag(Keys.COLLECT_DATA));
-                    System.out.println("READY");
-                    System.out.flush();
-                    Proc peer = new Proc(me.namespace(), 0);
-                    long reads = 0;
-                    while (true) {
-                        c.get(peer, "ep");
-                        c.get(job, Keys.JOB_SIZE);
-                        reads++;
-                        if (reads == Long.MIN_VALUE) {
-                            break;
-                        }
-                    }
-                }
-                case "two-fences" -> {
-                    c.put(Scope.GLOBAL, "ep", Value.ofString("v1-" + me.rank()));
-                    c.commit();
-                    c.fence(List.of(), Info.flag(Keys.COLLECT_DATA));
-                    System.out.println("READY");
-                    System.out.flush();
-                    new BufferedReader(new InputStreamReader(System.in)).readLine();
-                    // re-post in a later epoch: the newest value must win
-                    c.put(Scope.GLOBAL, "ep", Value.ofString("v2-" + me.rank()));
-                    c.commit();
-                    long t0 = System.nanoTime();
-                    List<Proc> pair = List.of(new Proc(me.namespace(), 0), new Proc(me.namespace(), 1));
-                    c.fence(pair, Info.flag(Keys.COLLECT_DATA));
-                    System.out.println("FENCED after " + (System.nanoTime() - t0) / 1_000_000 + " ms");
-                    for (Proc p : pair) {
-                        System.out.println("ep " + p.rank() + "=" + c.get(p, "ep").asString());
-                    }
-                }
                 case "get-remote" -> {
                     System.out.println("remote ep=" + c.get(new Proc(me.namespace(), 2), "ep").asString());
                     try {

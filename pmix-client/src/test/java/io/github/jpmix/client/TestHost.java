@@ -30,6 +30,8 @@ final class TestHost implements HostModule, AutoCloseable {
     final PmixServer server;
     final List<Process> children = new ArrayList<>();
     final ConcurrentLinkedQueue<String> events = new ConcurrentLinkedQueue<>();
+    /** Every {@code clientTerminated} upcall, in order. */
+    final ConcurrentLinkedQueue<Termination> terminations = new ConcurrentLinkedQueue<>();
     final AtomicInteger fences = new AtomicInteger();
     final Path dir;
     /** The host's query upcall; default: not supported (the server answers everything). */
@@ -39,8 +41,14 @@ final class TestHost implements HostModule, AutoCloseable {
     final ConcurrentLinkedQueue<List<Info>> logged = new ConcurrentLinkedQueue<>();
 
     TestHost(Path dir) {
+        this(dir, new ServerOptions().heartbeatTimeout());
+    }
+
+    /** A host whose server drops a client after {@code heartbeatTimeout} without a heartbeat. */
+    TestHost(Path dir, java.time.Duration heartbeatTimeout) {
         this.dir = dir;
-        this.server = PmixServer.start(new ServerOptions().serverTmpdir(dir).systemTmpdir(dir).hostname(NODE), this);
+        this.server = PmixServer.start(new ServerOptions().serverTmpdir(dir).systemTmpdir(dir).hostname(NODE)
+                .heartbeatTimeout(heartbeatTimeout), this);
     }
 
     /** Registers a job of {@code size} ranks, all on this node. */
@@ -64,6 +72,17 @@ final class TestHost implements HostModule, AutoCloseable {
     Process spawn(Proc proc, int uid, int gid, String scenario, String... args) throws IOException {
         server.registerClient(proc, uid, gid);
         return start(server.setupFork(proc), scenario, args);
+    }
+
+    /**
+     * Registers {@code proc} with this process's credentials and starts it running {@code main} with
+     * {@code args}, as a {@link Child} whose output lines can be awaited.
+     */
+    Child launch(Proc proc, List<String> jvmOptions, Class<?> main, String... args) throws IOException {
+        server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
+        Child c = Child.start(jvmOptions, server.setupFork(proc), main.getName(), args);
+        children.add(c.process);
+        return c;
     }
 
     /** Registers {@code proc} with this process's credentials and connects a client for it in this JVM. */
@@ -117,6 +136,25 @@ final class TestHost implements HostModule, AutoCloseable {
         return out.get(5, TimeUnit.SECONDS);
     }
 
+    /**
+     * The names of the files in {@code dir} once all of them pass {@code expected}, or after 5 s
+     * whatever is there then. The server removes a client's ring file when it has handled the
+     * disconnect, on its own thread, so a test looks a moment after the client has gone.
+     */
+    static List<String> settledFiles(Path dir, java.util.function.Predicate<String> expected) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (true) {
+            List<String> files;
+            try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(dir)) {
+                files = s.map(p -> p.getFileName().toString()).sorted().toList();
+            }
+            if (files.stream().allMatch(expected) || System.nanoTime() > deadline) {
+                return files;
+            }
+            Thread.sleep(10);
+        }
+    }
+
     @Override
     public CompletionStage<byte[]> fence(List<Proc> procs, List<Info> directives, byte[] data) {
         fences.incrementAndGet();
@@ -162,8 +200,23 @@ final class TestHost implements HostModule, AutoCloseable {
         return CompletableFuture.completedFuture(null);
     }
 
+    /** A {@code clientTerminated} upcall: who, the {@code ProcState} the server gave, and {@link System#nanoTime()}. */
+    record Termination(Proc proc, int state, long nanos) {
+    }
+
+    /** Takes the oldest {@code clientTerminated} upcall, waiting up to {@code millis} for one; null if none came. */
+    Termination nextTermination(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        Termination t;
+        while ((t = terminations.poll()) == null && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        return t;
+    }
+
     @Override
     public void clientTerminated(Proc proc, int state) {
+        terminations.add(new Termination(proc, state, System.nanoTime()));
         events.add("terminated " + proc);
     }
 

@@ -10,19 +10,27 @@ import io.github.jpmix.common.internal.transport.PeerCredentials;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The reference launcher ({@code bin/pmixrun}): starts a server, registers a job of N processes
  * with its full wireup information, starts each process as a JVM running the given main class (with
  * the JVM flags JPMIx needs), and exits with the job's exit code. With no program it runs the
- * bundled demo, {@code io.github.jpmix.client.WireupDemo}.
+ * bundled demo, {@code io.github.jpmix.client.WireupDemo}. When a process exits non-zero or is
+ * killed, the launcher says so on stderr, ends the others (SIGTERM, then SIGKILL) and exits with that
+ * process's status (128 + the signal for a killed one, as shells report it); with
+ * {@code --enable-recovery} (mpirun's name) the others run on, and the status is the first non-zero
+ * one in launch order.
  *
  * <pre>
- * pmixrun [-n N] [--simulate-nodes K] [MAINCLASS [ARGS...]] [: -n M MAINCLASS [ARGS...]]...
+ * pmixrun [-n N] [--simulate-nodes K] [--enable-recovery] [MAINCLASS [ARGS...]] [: -n M MAINCLASS [ARGS...]]...
  * </pre>
  *
  * <p>Each {@code :}-separated part is an app (app numbers 0, 1, ...). {@code --simulate-nodes K}
@@ -36,11 +44,20 @@ public final class Launcher implements HostModule {
     private record App(int size, List<String> command) {
     }
 
+    /** A process that ended: its index in launch order, its rank, the process. */
+    private record Ended(int index, int rank, Process process) {
+    }
+
+    /** How long processes asked to end (SIGTERM) get before they are killed (SIGKILL). */
+    private static final long TERM_GRACE_MS = 2_000;
+
     private final PrintStream err = System.err;
     private final List<Process> children = new CopyOnWriteArrayList<>();
     /** Each child's exit, reported to the server ({@code procTerminated}) before the server closes. */
     private final List<CompletableFuture<Void>> exits = new CopyOnWriteArrayList<>();
     private final LocalLogChannels logChannels = new LocalLogChannels(System.out, System.err, LocalLogChannels.DEV_LOG);
+    /** The processes that ended, in the order they did. */
+    private final BlockingQueue<Ended> ended = new LinkedBlockingQueue<>();
     private volatile int abortStatus;
 
     private Launcher() {
@@ -57,17 +74,22 @@ public final class Launcher implements HostModule {
     }
 
     private static void usage(PrintStream out) {
-        out.println("usage: pmixrun [-n N] [--simulate-nodes K] [MAINCLASS [ARGS...]] [: -n M MAINCLASS [ARGS...]]...");
+        out.println("usage: pmixrun [-n N] [--simulate-nodes K] [--enable-recovery] [MAINCLASS [ARGS...]]"
+                + " [: -n M MAINCLASS [ARGS...]]...");
         out.println("Runs a PMIx job: N JVMs running MAINCLASS (default: the bundled wireup demo).");
         out.println("  -n N                  processes of this app (default 1)");
         out.println("  --simulate-nodes K    pretend the job spans K nodes (realistic node and proc maps)");
+        out.println("  --enable-recovery     let the job run on when a process fails (default: end it)");
         out.println("  -h, --help            this text");
-        out.println("Exit status: the job's (0 if every process exited 0), 2 for a usage error.");
+        out.println("Exit status: 0 if every process exited 0; else the first failure's, and the other");
+        out.println("processes are ended (with --enable-recovery: the first non-zero one in launch order);");
+        out.println("2 for a usage error.");
     }
 
     private int run(String[] args) {
         long t0 = System.nanoTime();
         int nodes = 1;
+        boolean recovery = false;
         List<App> apps = new ArrayList<>();
         List<String> part = new ArrayList<>();
         int n = 1;
@@ -80,6 +102,8 @@ public final class Launcher implements HostModule {
                 n = positive("-n", args[++i]);
             } else if (part.isEmpty() && a.equals("--simulate-nodes") && i + 1 < args.length) {
                 nodes = positive("--simulate-nodes", args[++i]);
+            } else if (part.isEmpty() && a.equals("--enable-recovery")) {
+                recovery = true;
             } else if (a.equals(":")) {
                 apps.add(new App(n, part.isEmpty() ? List.of(DEMO) : List.copyOf(part)));
                 part.clear();
@@ -125,19 +149,36 @@ public final class Launcher implements HostModule {
                     ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
                     pb.environment().putAll(server.setupFork(proc));
                     Process child = pb.start();
+                    int index = children.size();
                     children.add(child);
                     started(server, proc, child, app.command().get(0));
+                    child.onExit().thenAccept(p -> ended.add(new Ended(index, proc.rank(), p)));
                 }
                 first += app.size() * nodes;
             }
             long tLaunched = System.nanoTime();
             err.printf("pmixrun: launched %d JVM(s); waiting%n", children.size());
             int exit = 0;
-            for (Process p : children) {
-                int code = p.waitFor();
+            int[] codes = new int[children.size()];
+            for (int i = 0; i < children.size(); i++) {
+                Ended e = ended.take(); // in the order the processes end
+                int code = e.process().exitValue();
+                codes[e.index()] = code;
                 if (exit == 0 && code != 0) {
+                    // the job is broken: like mpirun, end the others rather than leave them waiting
+                    // for a peer that will never come (or running on without it)
                     exit = code;
+                    err.printf("pmixrun: rank %d (pid %d) %s; %s%n", e.rank(), e.process().pid(),
+                            code > 128 ? "was killed by signal " + (code - 128) : "exited with status " + code,
+                            recovery ? "the job runs on (--enable-recovery)" : "terminating the job");
+                    if (!recovery) {
+                        terminateAll();
+                    }
                 }
+            }
+            if (recovery) {
+                // the job ran to its end: its status is the first non-zero one in launch (rank) order
+                exit = Arrays.stream(codes).filter(c -> c != 0).findFirst().orElse(0);
             }
             CompletableFuture.allOf(exits.toArray(CompletableFuture[]::new)).join();
             long tDone = System.nanoTime();
@@ -171,6 +212,18 @@ public final class Launcher implements HostModule {
                 err.println("pmixrun: cannot report the exit of " + proc + ": " + e.getMessage());
             }
         }));
+    }
+
+    /** Ends every process still running: SIGTERM, then SIGKILL for those alive after {@link #TERM_GRACE_MS}. */
+    private void terminateAll() throws InterruptedException {
+        children.forEach(Process::destroy);
+        long deadline = System.nanoTime() + TERM_GRACE_MS * 1_000_000;
+        for (Process p : children) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !p.waitFor(left, TimeUnit.NANOSECONDS)) {
+                p.destroyForcibly();
+            }
+        }
     }
 
     private static double ms(long from, long to) {

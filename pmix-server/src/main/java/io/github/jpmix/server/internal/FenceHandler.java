@@ -190,15 +190,18 @@ final class FenceHandler {
     }
 
     /**
-     * A local client is gone without finalizing: every pending operation that still waits for it
-     * fails for the others with {@code PMIX_ERR_PROC_TERM_WO_SYNC}, instead of hanging.
+     * A local client is gone without finalizing: every pending operation it takes part in fails for
+     * the others with {@code PMIX_ERR_PROC_TERM_WO_SYNC}, instead of hanging. That includes one it
+     * had already arrived at: its participants would otherwise wait on for the rest and then be
+     * released into a job that lost a member (docs/wireup-design.md, "Liveness": the server
+     * "removes it from every pending fence").
      */
     void onClientLost(Proc proc) {
         List<FenceTracker> doomed = new ArrayList<>();
         synchronized (state.lock) {
             for (List<FenceTracker> ops : pending.values()) {
                 for (FenceTracker t : ops) {
-                    if (t.expected.contains(proc) && !t.arrived.containsKey(proc)) {
+                    if (t.expected.contains(proc)) {
                         doomed.add(t);
                     }
                 }

@@ -41,7 +41,9 @@ class ToolCommandsTest {
     private Path startJob(int n) throws IOException, InterruptedException {
         Path control = Files.createDirectory(tmp.resolve("control"));
         List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(List.of(), "io.github.jpmix.server.Launcher"));
-        cmd.addAll(List.of("-n", Integer.toString(n), PsJobClient.class.getName(), control.toString()));
+        // the tests fail ranks on purpose and look at the job afterwards: it must run on past a failure
+        cmd.addAll(List.of("--enable-recovery", "-n", Integer.toString(n), PsJobClient.class.getName(),
+                control.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectOutput(tmp.resolve("launcher.out").toFile())
                 .redirectError(tmp.resolve("launcher.err").toFile());
