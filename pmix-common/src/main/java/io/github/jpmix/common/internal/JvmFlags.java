@@ -36,17 +36,21 @@ public final class JvmFlags {
 
     /**
      * The command that starts {@code mainClass} in a new JVM like this one: this JVM's {@code java},
-     * the flags of {@link #get()}, {@code jvmOptions}, and this JVM's class path. The launcher and
-     * every multi-process test start their child JVMs with it.
+     * the flags of {@link #get()}, the class-data-sharing archive of this class path
+     * ({@link SharedArchive}: used, or made by this JVM when it exits, when the class path is all
+     * jars), {@code jvmOptions}, and this JVM's class path. The launcher and every multi-process test
+     * start their child JVMs with it.
      */
     public static List<String> javaCommand(List<String> jvmOptions, String mainClass) {
+        String classPath = System.getProperty("java.class.path");
         List<String> cmd = new java.util.ArrayList<>();
         cmd.add(ProcessHandle.current().info().command()
                 .orElse(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(get());
+        cmd.addAll(SharedArchive.options(classPath));
         cmd.addAll(jvmOptions);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(classPath);
         cmd.add(mainClass);
         return cmd;
     }
