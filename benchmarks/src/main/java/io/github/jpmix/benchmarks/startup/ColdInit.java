@@ -28,9 +28,12 @@ import java.util.concurrent.CompletionStage;
  * round. JVM start to {@code main} and {@code PmixClient.init} are reported apart.
  *
  * <pre>java -cp 'pmix-tool/target/lib/*:benchmarks/target/benchmarks-*.jar' \
- *     io.github.jpmix.benchmarks.startup.ColdInit [-n N] [-r R] [-v] [J ...]</pre>
+ *     io.github.jpmix.benchmarks.startup.ColdInit [-n N] [-r R] [-j 'JVM OPTIONS'] [-v] [J ...]</pre>
  *
- * <p>Defaults: {@code -n 2 -r 5 1000 10000 100000 1000000}; {@code -v} prints every client's output.
+ * <p>Defaults: {@code -n 2 -r 5 1000 10000 100000 1000000}. {@code -j} adds options to the clients'
+ * command line (e.g. {@code -j '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC'}); {@code -Djpmix.cds=off}
+ * on this JVM turns the class-data-sharing archive off ({@code SharedArchive}); {@code -v} prints
+ * every client's output and where its CPU time went, per thread.
  */
 public final class ColdInit implements HostModule {
     private ColdInit() {
@@ -41,26 +44,28 @@ public final class ColdInit implements HostModule {
         int n = 2;
         int rounds = 5;
         boolean verbose = false;
+        List<String> jvmOptions = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "-n" -> n = Integer.parseInt(args[++i]);
                 case "-r" -> rounds = Integer.parseInt(args[++i]);
                 case "-v" -> verbose = true;
+                case "-j" -> jvmOptions.addAll(List.of(args[++i].trim().split("\\s+")));
                 default -> sizes.add(Integer.parseInt(args[i]));
             }
         }
         if (sizes.isEmpty()) {
             sizes = List.of(1_000, 10_000, 100_000, 1_000_000);
         }
-        System.out.printf("java %s, %d client JVM(s) per round, %d round(s); milliseconds, median [min, max]%n",
-                Runtime.version(), n, rounds);
+        System.out.printf("java %s, %d client JVM(s) per round, %d round(s), extra JVM options %s; "
+                + "milliseconds, median [min, max]%n", Runtime.version(), n, rounds, jvmOptions);
         System.out.printf("%9s %22s %22s %22s %22s%n", "J", "JVM start->main", "PmixClient.init", "first get", "CPU at init");
         try (PmixServer server = PmixServer.start(new ServerOptions(), new ColdInit())) {
             for (int j : sizes) {
                 List<double[]> samples = new ArrayList<>();
                 for (int round = 0; round < rounds; round++) {
-                    samples.addAll(round(server, "coldinit." + j + "." + round, j, n, verbose));
+                    samples.addAll(round(server, "coldinit." + j + "." + round, j, n, jvmOptions, verbose));
                 }
                 System.out.printf("%9d %22s %22s %22s %22s%n", j, stat(samples, 0), stat(samples, 1), stat(samples, 2),
                         stat(samples, 3));
@@ -69,7 +74,8 @@ public final class ColdInit implements HostModule {
     }
 
     /** One round: registers the job, starts its N local clients at once, returns their lines' figures. */
-    private static List<double[]> round(PmixServer server, String nspace, int jobSize, int n, boolean verbose)
+    private static List<double[]> round(PmixServer server, String nspace, int jobSize, int n, List<String> jvmOptions,
+            boolean verbose)
             throws IOException, InterruptedException {
         String host = server.hostname();
         WireupInfo w = WireupInfo.of(nspace);
@@ -91,7 +97,7 @@ public final class ColdInit implements HostModule {
             for (int r = 0; r < n; r++) {
                 Proc proc = new Proc(nspace, r);
                 server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
-                ProcessBuilder pb = new ProcessBuilder(JvmFlags.javaCommand(List.of(), ColdInitClient.class.getName()))
+                ProcessBuilder pb = new ProcessBuilder(JvmFlags.javaCommand(jvmOptions, ColdInitClient.class.getName()))
                         .redirectErrorStream(true);
                 pb.environment().putAll(server.setupFork(proc));
                 if (verbose) {

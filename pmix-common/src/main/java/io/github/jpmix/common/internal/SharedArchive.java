@@ -27,7 +27,8 @@ import java.util.List;
  *
  * <ul>
  *   <li><b>Where.</b> {@code $XDG_CACHE_HOME/jpmix/cds} (default {@code ~/.cache/jpmix/cds}), or the
- *       directory the system property {@code jpmix.cds} names; {@code -Djpmix.cds=off} turns it off.
+ *       directory the system property {@code jpmix.cds} (else the environment variable
+ *       {@code JPMIX_CDS}) names; {@code off} turns it off.
  *       The name holds the JDK's version and a hash of the JDK, the class path and each jar's size
  *       and modification time, so another JDK or a rebuilt jar gets an archive of its own (the newest
  *       {@value #KEEP} are kept).</li>
@@ -48,6 +49,8 @@ import java.util.List;
 public final class SharedArchive {
     /** The system property that names the archive directory, or {@code off}. */
     public static final String PROPERTY = "jpmix.cds";
+    /** The environment variable read when the property is not set ({@code bin/pmixrun} reads it too). */
+    public static final String ENV = "JPMIX_CDS";
     static final int KEEP = 8;
     static final Duration CLAIM_EXPIRY = Duration.ofMinutes(2);
     /** Keep HotSpot quiet about an archive it cannot use or write: it is only a cache. */
@@ -138,6 +141,9 @@ public final class SharedArchive {
     /** The archive directory, or null when turned off. */
     static Path directory() {
         String p = System.getProperty(PROPERTY);
+        if (p == null || p.isBlank()) {
+            p = System.getenv(ENV);
+        }
         if (p != null && !p.isBlank()) {
             return p.equals("off") ? null : Path.of(p);
         }
