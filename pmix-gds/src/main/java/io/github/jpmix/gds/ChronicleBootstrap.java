@@ -72,8 +72,12 @@ final class ChronicleBootstrap {
         }
         JvmFlags.disableChronicleAnalytics();
         if (readOnly) {
-            // before chronicle-core's Jvm class initializes, which would load the JNR binding
-            PosixAPI.useNoOpPosixApi();
+            try {
+                // before chronicle-core's Jvm class initializes, which would load the JNR binding
+                PosixAPI.useNoOpPosixApi();
+            } catch (LinkageError e) {
+                // another Chronicle without it: the binding it loads only costs time
+            }
         }
         Thread t = new Thread(() -> run(expectedFile), "jpmix-chronicle-bootstrap");
         t.setDaemon(true);
