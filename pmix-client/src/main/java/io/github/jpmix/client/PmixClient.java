@@ -23,6 +23,7 @@ import io.github.jpmix.common.internal.wire.Messages;
 import io.github.jpmix.common.internal.wire.Op;
 import io.github.jpmix.common.internal.wire.ServerUri;
 import io.github.jpmix.common.internal.wire.WireKeys;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -99,7 +100,9 @@ public final class PmixClient implements AutoCloseable {
         Objects.requireNonNull(env, "env");
         String nspace = required(env, "PMIX_NAMESPACE");
         int rank = Rank.parse(required(env, "PMIX_RANK"));
-        String uri = required(env, "PMIX_SERVER_URI");
+        Path socket = ServerUri.socket(required(env, "PMIX_SERVER_URI"));
+        // the store's start-up (Chronicle's, docs/startup.md) runs on another thread during the handshake
+        GdsClientStore.prepare(socket, nspace);
         Proc self = new Proc(nspace, rank);
         List<Info> hello = List.of(
                 Info.of(WireKeys.NSPACE, Value.ofString(nspace)),
@@ -107,7 +110,7 @@ public final class PmixClient implements AutoCloseable {
                 Info.of(WireKeys.PID, Value.ofInt64(ProcessHandle.current().pid())),
                 Info.of(WireKeys.VERSION, Value.ofString(env.getOrDefault("PMIX_VERSION", ""))));
         Holder holder = new Holder();
-        TransportClient connection = TransportClient.connect(ServerUri.socket(uri), Messages.reply(hello),
+        TransportClient connection = TransportClient.connect(socket, Messages.reply(hello),
                 new TransportConfig(), holder);
         try {
             List<Info> reply = Messages.replyInfos(connection.handshakeReply());

@@ -100,6 +100,7 @@ final class Mapping {
                 synchronized (OPEN) {
                     Mapping m = OPEN.get(identity);
                     if (m == null) {
+                        ChronicleBootstrap.await();
                         ChronicleMap<CharSequence, byte[]> cm = ChronicleMap.of(CharSequence.class, byte[].class)
                                 .createPersistedTo(link.toFile());
                         m = new Mapping(cm, file.toString(), identity);

@@ -110,6 +110,7 @@ final class StoreFiles {
             stats[3] = Math.max(stats[3], kb + v.length);
         });
         Path tmp = target.resolveSibling(".tmp-" + target.getFileName());
+        ChronicleBootstrap.await();
         try {
             Files.deleteIfExists(tmp);
             Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));

@@ -30,9 +30,11 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * What {@code PmixServer.registerNamespace} costs: parsing the wireup information of a job of
- * {@code procs} processes (100 per node, maps plus full data for the 100 local ones) and writing
- * its store file, at 10^4, 10^5 and 10^6 processes. The reference, OpenPMIx 4.2.2's
- * {@code PMIx_server_register_nspace}, takes 88 ms / 1.0 s / 129 s at those sizes here.
+ * {@code procs} processes ({@code ppn} per node, maps plus full data for the local ones) and
+ * writing its store file, at 10^4, 10^5 and 10^6 processes. {@code -prof gc} gives the bytes
+ * allocated per registration; {@code RegistrationHeapTest} registers 10^6 in a -Xmx100m JVM. The
+ * reference, OpenPMIx 4.2.2's {@code PMIx_server_register_nspace}, takes 88 ms / 1.0 s / 129 s at
+ * those sizes here.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -43,6 +45,10 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 public class RegisterNamespaceBenchmark {
     @Param({"10000", "100000", "1000000"})
     public int procs;
+
+    /** Processes per node: 100 (10^4 nodes at 10^6), or e.g. {@code -p ppn=16} (62,500 nodes). */
+    @Param({"100"})
+    public int ppn;
 
     private Path dir;
     private GdsStore store;
@@ -55,13 +61,13 @@ public class RegisterNamespaceBenchmark {
         JvmFlags.disableChronicleAnalytics();
         dir = Files.createTempDirectory("jpmix-reg-bench");
         store = Gds.mappedStore(dir, Jobs.LOCAL);
-        wireup = Jobs.wireup("job", procs / 100, 100);
+        wireup = Jobs.wireup("job", procs / ppn, ppn);
     }
 
     @Benchmark
     public Registration register() {
         registered = "job" + round++;
-        Registration r = Registration.parse(registered, 100, wireup);
+        Registration r = Registration.parse(registered, ppn, wireup);
         store.register(r);
         return r;
     }

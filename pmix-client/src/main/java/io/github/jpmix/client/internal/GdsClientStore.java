@@ -7,6 +7,7 @@ import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.gds.Gds;
 import io.github.jpmix.gds.GdsReader;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +22,15 @@ public final class GdsClientStore implements ClientStore {
 
     private GdsClientStore(GdsReader reader) {
         this.reader = reader;
+    }
+
+    /**
+     * Starts the store's start-up in the background ({@link Gds#prepareAttach}), mapping ahead the job
+     * file of {@code nspace} next to the server's socket (the server's session directory, where a
+     * JPMIx server keeps its store): call it before the handshake, which then runs meanwhile.
+     */
+    public static void prepare(Path serverSocket, String nspace) {
+        Gds.prepareAttach(serverSocket.toAbsolutePath().getParent(), nspace);
     }
 
     /** Attaches to the store the handshake described, for namespace {@code nspace}. */

@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Not API. The JVM flags every JPMIx process that maps Chronicle or Agrona files needs, as the
  * build wrote them from the parent pom's {@code jpmix.jvm.flags} property (the one place they
- * live). The launcher passes them to the JVMs it starts; the benchmarks to JMH's forks.
+ * live). The launcher passes them to the JVMs it starts ({@link #javaCommand}, which adds their
+ * class-data-sharing archive); the benchmarks to JMH's forks.
  */
 public final class JvmFlags {
     private static final String RESOURCE = "/META-INF/jpmix/jvm.flags";
@@ -35,18 +36,33 @@ public final class JvmFlags {
     }
 
     /**
+     * The environment variable whose whitespace-separated JVM options {@link #javaCommand} adds to
+     * every JVM it starts, e.g. {@code JPMIX_JVM_OPTIONS='-XX:TieredStopAtLevel=1 -XX:+UseSerialGC'}
+     * for short-lived processes ({@code docs/startup.md}).
+     */
+    public static final String OPTIONS_ENV = "JPMIX_JVM_OPTIONS";
+
+    /**
      * The command that starts {@code mainClass} in a new JVM like this one: this JVM's {@code java},
-     * the flags of {@link #get()}, {@code jvmOptions}, and this JVM's class path. The launcher and
-     * every multi-process test start their child JVMs with it.
+     * the flags of {@link #get()}, the class-data-sharing archive of this class path
+     * ({@link SharedArchive}: used, or made by this JVM when it exits, when the class path is all
+     * jars), the options of {@value #OPTIONS_ENV}, {@code jvmOptions}, and this JVM's class path. The
+     * launcher and every multi-process test start their child JVMs with it.
      */
     public static List<String> javaCommand(List<String> jvmOptions, String mainClass) {
+        String classPath = System.getProperty("java.class.path");
         List<String> cmd = new java.util.ArrayList<>();
         cmd.add(ProcessHandle.current().info().command()
                 .orElse(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(get());
+        cmd.addAll(SharedArchive.options(classPath));
+        String extra = System.getenv(OPTIONS_ENV);
+        if (extra != null && !extra.isBlank()) {
+            cmd.addAll(Arrays.asList(extra.trim().split("\\s+")));
+        }
         cmd.addAll(jvmOptions);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(classPath);
         cmd.add(mainClass);
         return cmd;
     }
