@@ -42,9 +42,10 @@ public final class WireupDemo {
             }
             List<String> nodes = client.resolveNodes(me.namespace());
             long tDone = System.nanoTime();
-            System.out.printf("rank %d/%d app %d on %s (node %d, local rank %d): %d local peers wired, %d node(s); "
-                    + "init %.1f ms, put+commit+fence+get %.1f ms%n", me.rank(), size, appnum, host, nodeId, localRank,
-                    peers.size(), nodes.size(), (tInit - t0) / 1e6, (tDone - tInit) / 1e6);
+            // one write per line: the job's processes share the launcher's stdout, and a printf in pieces interleaves
+            System.out.print(String.format("rank %d/%d app %d on %s (node %d, local rank %d): %d local peers wired, "
+                    + "%d node(s); init %.1f ms, put+commit+fence+get %.1f ms%n", me.rank(), size, appnum, host, nodeId,
+                    localRank, peers.size(), nodes.size(), (tInit - t0) / 1e6, (tDone - tInit) / 1e6));
         } catch (PmixException e) {
             System.out.println("wireup demo failed: " + e.getMessage());
             System.exit(1);
