@@ -36,7 +36,7 @@
 #define HOST_SAMPLE_FILE_FMT "%s/samples.host"
 
 /*
- * CLOCK_MONOTONIC is system-wide, so the host's "about to fork" instant and a client's "main
+ * CLOCK_MONOTONIC is system-wide, so the host's "about to spawn" instant and a client's "main
  * entered" instant are comparable: that difference is the process-start metric.
  */
 static inline int64_t now_ns(void)

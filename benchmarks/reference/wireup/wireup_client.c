@@ -4,9 +4,9 @@
  *
  *   wireup_client SAMPLE_DIR SPAWN_NS JOB_SIZE LOCAL_SIZE
  *
- * SPAWN_NS is the host's CLOCK_MONOTONIC just before it forked this process. Measures, with all
+ * SPAWN_NS is the host's CLOCK_MONOTONIC just before it started this process. Measures, with all
  * local clients running at once (wireup.h has the counts):
- *   start        host fork -> main entered (fork + exec + dynamic loading: the C counterpart of JVM start)
+ *   start        host posix_spawn -> main entered (spawn + exec + dynamic loading: the C counterpart of JVM start)
  *   init         PMIx_Init
  *   get_job_key  PMIx_Get({nspace, WILDCARD}, PMIX_JOB_SIZE), per call
  *   fence        PMIx_Fence(NULL, 0, NULL, 0) (no data collection), per call
