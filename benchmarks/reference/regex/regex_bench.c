@@ -21,7 +21,7 @@
 #include <pmix.h>
 #include <pmix_server.h>
 
-#include "reference_server.h"
+#include "../reference_server.h"
 
 extern pmix_status_t pmix_preg_base_parse_nodes(const char *regexp, char ***names);
 extern pmix_status_t pmix_preg_base_parse_procs(const char *regexp, char ***procs);

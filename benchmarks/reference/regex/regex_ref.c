@@ -34,7 +34,7 @@
 #include <pmix.h>
 #include <pmix_server.h>
 
-#include "reference_server.h"
+#include "../reference_server.h"
 
 /* exported by libpmix.so, declared in its internal src/mca/preg/base/base.h */
 extern pmix_status_t pmix_preg_base_parse_nodes(const char *regexp, char ***names);

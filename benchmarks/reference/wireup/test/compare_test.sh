@@ -1,0 +1,57 @@
+#!/bin/bash
+# Checks compare.sh on hand-made result files: pairing on (metric, N, J), the ratio, the row order,
+# a zero JPMIx median, duplicates, lines without a counterpart, malformed lines, exit codes.
+#   benchmarks/reference/wireup/test/compare_test.sh      (prints "N passed, N failed")
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+compare=$here/../compare.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+check() { # name, condition (a command)
+    if "${@:2}"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $1" >&2; fi
+}
+
+cat > "$tmp/jpmix.txt" <<'R'
+# progress lines are ignored
+RESULT impl=jpmix metric=modex N=16 J=10000 median_us=1000.0 p99_us=3000.0 samples=4000
+RESULT impl=jpmix metric=get_job_key N=2 J=10000 median_us=0.2 p99_us=0.9 samples=10000
+RESULT impl=jpmix metric=fence N=2 J=10000 median_us=0.0 p99_us=50.0 samples=1000
+RESULT impl=jpmix metric=modex N=2 J=10000 median_us=300.0 p99_us=900.0 samples=500
+RESULT impl=jpmix metric=modex N=2 J=10000 median_us=150.0 p99_us=600.0 samples=500
+RESULT impl=jpmix metric=init N=2 J=10000 median_us=30000.0 p99_us=45000.0 samples=10
+RESULT impl=jpmix metric=jvm_start N=2 J=10000 median_us=80000.0 p99_us=90000.0 samples=10
+RESULT impl=jpmix metric=broken N=2
+R
+cat > "$tmp/ref.txt" <<'R'
+RESULT impl=openpmix metric=init N=2 J=10000 median_us=96863.317 p99_us=97723.906 samples=10
+RESULT impl=openpmix metric=get_job_key N=2 J=10000 median_us=11.900 p99_us=268.884 samples=10000
+RESULT impl=openpmix metric=fence N=2 J=10000 median_us=68.0 p99_us=1072.960 samples=1000
+RESULT impl=openpmix metric=modex N=2 J=10000 median_us=289.0 p99_us=2136.276 samples=500
+RESULT impl=openpmix metric=modex N=16 J=10000 median_us=7100.0 p99_us=9000.5 samples=4000
+RESULT impl=openpmix metric=generate_maps N=2 J=10000 median_us=2403.887 p99_us=2403.887 samples=5
+R
+
+out=$("$compare" "$tmp/jpmix.txt" "$tmp/ref.txt" 2> "$tmp/err"); rc=$?
+row() { grep -E "^$1 +$2 +$3 " <<<"$out"; }
+check "exit 0 with pairs" test "$rc" = 0
+check "get ratio 11.9/0.2" grep -qE ' 59\.50$' <<<"$(row get_job_key 2 10000)"
+check "init columns" grep -qE '30000\.0 +45000\.0 +96863\.317 +97723\.906 +3\.23$' <<<"$(row init 2 10000)"
+check "zero median gives n/a" grep -qE ' n/a$' <<<"$(row fence 2 10000)"
+check "the later duplicate wins" grep -qE '150\.0 +600\.0 +289\.0 +2136\.276 +1\.93$' <<<"$(row modex 2 10000)"
+check "duplicate reported" grep -q 'second jpmix line for modex N=2 J=10000' "$tmp/err"
+check "malformed line reported" grep -q 'not a complete RESULT line' "$tmp/err"
+check "order: init, get, fence, modex N=2, modex N=16" \
+    test "$(awk '$1 != "metric" && NF == 8 { printf "%s/%s ", $1, $2 }' <<<"$out")" = "init/2 get_job_key/2 fence/2 modex/2 modex/16 "
+check "unmatched listed" grep -q 'jvm_start N=2 J=10000: only jpmix' <<<"$out"
+check "unmatched listed (ref side)" grep -q 'generate_maps N=2 J=10000: only openpmix' <<<"$out"
+
+"$compare" "$tmp/jpmix.txt" /dev/null > /dev/null 2>&1; rc=$?
+check "exit 1 without any pair" test "$rc" = 1
+"$compare" "$tmp/jpmix.txt" > /dev/null 2>&1; rc=$?
+check "exit 2 on bad usage" test "$rc" = 2
+"$compare" "$tmp/jpmix.txt" "$tmp/missing" > /dev/null 2>&1; rc=$?
+check "exit 2 on a missing file" test "$rc" = 2
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,49 @@
+/*
+ * wireup.h: what wireup_host.c and wireup_client.c agree on: the job layout, the loop counts, the
+ * sample files and the clock.
+ */
+#ifndef JPMIX_REFERENCE_WIREUP_H
+#define JPMIX_REFERENCE_WIREUP_H
+
+#include <stdint.h>
+#include <time.h>
+
+/*
+ * Job layout, identical to the JPMIx wireup benchmark's: node 0 is this host and holds the N local
+ * ranks 0..N-1; the other J-N ranks sit on simulated nodes nid00001, nid00002, ... in contiguous
+ * blocks of RANKS_PER_REMOTE_NODE (the last block may be smaller). J=10,000 at N=16 is 625 nodes.
+ */
+#define RANKS_PER_REMOTE_NODE 16
+
+/* Loop counts of the issue's benchmark definition (issue 4, section 2): warm-up, then timed. */
+#define GET_WARMUP 100
+#define GET_CALLS 1000
+#define FENCE_WARMUP 10
+#define FENCE_CALLS 100
+#define MODEX_WARMUP 5
+#define MODEX_ROUNDS 50
+
+/* The modex key and the length of each value (a 64-byte string, distinct per rank and round). */
+#define MODEX_KEY "bench.ep"
+#define MODEX_VALUE_LEN 64
+
+/*
+ * Each client writes "<metric> <microseconds>" lines to "<dir>/samples.<rank>" after
+ * PMIx_Finalize (so file I/O never overlaps a measurement); the host adds "<dir>/samples.host".
+ * Metric names are the RESULT line's.
+ */
+#define SAMPLE_FILE_FMT "%s/samples.%u"
+#define HOST_SAMPLE_FILE_FMT "%s/samples.host"
+
+/*
+ * CLOCK_MONOTONIC is system-wide, so the host's "about to spawn" instant and a client's "main
+ * entered" instant are comparable: that difference is the process-start metric.
+ */
+static inline int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+#endif

@@ -1,0 +1,211 @@
+/*
+ * wireup_client: one OpenPMIx client of the wireup reference, started by wireup_host (never by
+ * hand: it needs the environment PMIx_server_setup_fork gives).
+ *
+ *   wireup_client SAMPLE_DIR SPAWN_NS JOB_SIZE LOCAL_SIZE
+ *
+ * SPAWN_NS is the host's CLOCK_MONOTONIC just before it started this process. Measures, with all
+ * local clients running at once (wireup.h has the counts):
+ *   start        host posix_spawn -> main entered (spawn + exec + dynamic loading: the C counterpart of JVM start)
+ *   init         PMIx_Init
+ *   get_job_key  PMIx_Get({nspace, WILDCARD}, PMIX_JOB_SIZE), per call
+ *   fence        PMIx_Fence(NULL, 0, NULL, 0) (no data collection), per call
+ *   modex        PMIx_Put(GLOBAL, "bench.ep", 64-byte string) + PMIx_Commit
+ *                + PMIx_Fence(PMIX_COLLECT_DATA) + PMIx_Get of "bench.ep" of every local rank, per round
+ * and checks every value it gets (a wrong value fails the run: a fast wrong answer is no reference).
+ * An untimed fence separates the phases so no client's phase overlaps another client's previous one.
+ * Any failure: a message naming the call and PMIx_Error_string, and exit status 1.
+ */
+#define _GNU_SOURCE
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pmix.h>
+
+#include "wireup.h"
+
+static pmix_proc_t me;
+
+static void die(const char *what, pmix_status_t rc)
+{
+    fprintf(stderr, "wireup_client rank %u: %s: %s\n", me.rank, what, PMIx_Error_string(rc));
+    exit(1);
+}
+
+__attribute__((format(printf, 1, 2))) static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "wireup_client rank %u: ", me.rank);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+/* The value rank r puts in round k: exactly MODEX_VALUE_LEN characters, unique per (r, k). */
+static void modex_value(char out[MODEX_VALUE_LEN + 1], pmix_rank_t r, int k)
+{
+    int n = snprintf(out, MODEX_VALUE_LEN + 1, "ep:rank=%010u:round=%06d:", r, k);
+    for (int i = n; i < MODEX_VALUE_LEN; i++) {
+        out[i] = (char) ('a' + (r + (unsigned) k + (unsigned) i) % 26);
+    }
+    out[MODEX_VALUE_LEN] = '\0';
+}
+
+static void fence(bool collect, const char *what)
+{
+    pmix_info_t info;
+    bool flag = true;
+    pmix_status_t rc;
+    if (collect) {
+        PMIX_INFO_LOAD(&info, PMIX_COLLECT_DATA, &flag, PMIX_BOOL);
+        rc = PMIx_Fence(NULL, 0, &info, 1);
+    } else {
+        rc = PMIx_Fence(NULL, 0, NULL, 0);
+    }
+    if (PMIX_SUCCESS != rc) {
+        die(what, rc);
+    }
+}
+
+static void get_job_size(const pmix_proc_t *wildcard, uint32_t expected)
+{
+    pmix_value_t *val = NULL;
+    pmix_status_t rc = PMIx_Get(wildcard, PMIX_JOB_SIZE, NULL, 0, &val);
+    if (PMIX_SUCCESS != rc) {
+        die("PMIx_Get(PMIX_JOB_SIZE)", rc);
+    }
+    if (PMIX_UINT32 != val->type || expected != val->data.uint32) {
+        fail("PMIx_Get(PMIX_JOB_SIZE): wrong value (type %s)", PMIx_Data_type_string(val->type));
+    }
+    PMIX_VALUE_RELEASE(val);
+}
+
+/* One modex round k: put + commit + collecting fence + get (and check) every local rank's value. */
+static void modex_round(int k, uint32_t nlocal)
+{
+    char mine[MODEX_VALUE_LEN + 1], want[MODEX_VALUE_LEN + 1], next[MODEX_VALUE_LEN + 1];
+    modex_value(mine, me.rank, k);
+    pmix_value_t v;
+    PMIX_VALUE_LOAD(&v, mine, PMIX_STRING);
+    pmix_status_t rc = PMIx_Put(PMIX_GLOBAL, MODEX_KEY, &v);
+    PMIX_VALUE_DESTRUCT(&v);
+    if (PMIX_SUCCESS != rc) {
+        die("PMIx_Put", rc);
+    }
+    if (PMIX_SUCCESS != (rc = PMIx_Commit())) {
+        die("PMIx_Commit", rc);
+    }
+    fence(true, "PMIx_Fence(PMIX_COLLECT_DATA)");
+    pmix_proc_t peer;
+    for (uint32_t p = 0; p < nlocal; p++) {
+        PMIX_LOAD_PROCID(&peer, me.nspace, p);
+        pmix_value_t *got = NULL;
+        if (PMIX_SUCCESS != (rc = PMIx_Get(&peer, MODEX_KEY, NULL, 0, &got))) {
+            die("PMIx_Get(" MODEX_KEY ")", rc);
+        }
+        /*
+         * Round k's value, or round k+1's: a peer that already left this fence may have put and
+         * committed its next value, and OpenPMIx stores a local peer's commit at once (PMIx makes
+         * no snapshot promise). It cannot be further ahead: round k+2 needs our next fence.
+         */
+        modex_value(want, p, k);
+        modex_value(next, p, k + 1);
+        if (PMIX_STRING != got->type || (0 != strcmp(want, got->data.string) && 0 != strcmp(next, got->data.string))) {
+            fail("PMIx_Get(" MODEX_KEY ") of rank %u: wrong value in round %d: got %s, want %s", p, k,
+                 PMIX_STRING == got->type ? got->data.string : PMIx_Data_type_string(got->type), want);
+        }
+        PMIX_VALUE_RELEASE(got);
+    }
+}
+
+static void write_samples(FILE *f, const char *metric, const int64_t *ns, int n)
+{
+    for (int i = 0; i < n; i++) {
+        fprintf(f, "%s %.3f\n", metric, (double) ns[i] / 1e3);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int64_t entered = now_ns();
+    if (5 != argc) {
+        fprintf(stderr, "usage: %s SAMPLE_DIR SPAWN_NS JOB_SIZE LOCAL_SIZE (started by wireup_host)\n", argv[0]);
+        return 2;
+    }
+    const char *dir = argv[1];
+    int64_t spawned = strtoll(argv[2], NULL, 10);
+    uint32_t jobsize = (uint32_t) strtoul(argv[3], NULL, 10);
+    uint32_t nlocal = (uint32_t) strtoul(argv[4], NULL, 10);
+
+    static int64_t get_ns[GET_CALLS], fence_ns[FENCE_CALLS], modex_ns[MODEX_ROUNDS];
+    int64_t t0 = now_ns();
+    pmix_status_t rc = PMIx_Init(&me, NULL, 0);
+    int64_t init_ns = now_ns() - t0;
+    if (PMIX_SUCCESS != rc) {
+        die("PMIx_Init", rc);
+    }
+    if (me.rank >= nlocal) {
+        fail("rank %u is not one of the local ranks 0..%u", me.rank, nlocal - 1);
+    }
+
+    pmix_proc_t wildcard;
+    PMIX_LOAD_PROCID(&wildcard, me.nspace, PMIX_RANK_WILDCARD);
+    fence(false, "PMIx_Fence (phase start)");
+    for (int i = 0; i < GET_WARMUP; i++) {
+        get_job_size(&wildcard, jobsize);
+    }
+    for (int i = 0; i < GET_CALLS; i++) {
+        t0 = now_ns();
+        get_job_size(&wildcard, jobsize);
+        get_ns[i] = now_ns() - t0;
+    }
+
+    fence(false, "PMIx_Fence (phase start)");
+    for (int i = 0; i < FENCE_WARMUP; i++) {
+        fence(false, "PMIx_Fence");
+    }
+    for (int i = 0; i < FENCE_CALLS; i++) {
+        t0 = now_ns();
+        fence(false, "PMIx_Fence");
+        fence_ns[i] = now_ns() - t0;
+    }
+
+    fence(false, "PMIx_Fence (phase start)");
+    for (int k = 0; k < MODEX_WARMUP; k++) {
+        modex_round(k, nlocal);
+    }
+    for (int k = 0; k < MODEX_ROUNDS; k++) {
+        t0 = now_ns();
+        modex_round(MODEX_WARMUP + k, nlocal);
+        modex_ns[k] = now_ns() - t0;
+    }
+
+    if (PMIX_SUCCESS != (rc = PMIx_Finalize(NULL, 0))) {
+        die("PMIx_Finalize", rc);
+    }
+
+    char path[4096];
+    snprintf(path, sizeof path, SAMPLE_FILE_FMT, dir, me.rank);
+    FILE *f = fopen(path, "w");
+    if (NULL == f) {
+        perror(path);
+        return 1;
+    }
+    int64_t start_ns = entered - spawned;
+    write_samples(f, "start", &start_ns, 1);
+    write_samples(f, "init", &init_ns, 1);
+    write_samples(f, "get_job_key", get_ns, GET_CALLS);
+    write_samples(f, "fence", fence_ns, FENCE_CALLS);
+    write_samples(f, "modex", modex_ns, MODEX_ROUNDS);
+    if (0 != fclose(f)) {
+        perror(path);
+        return 1;
+    }
+    return 0;
+}
