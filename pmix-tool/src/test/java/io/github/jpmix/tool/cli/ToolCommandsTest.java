@@ -113,8 +113,10 @@ class ToolCommandsTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             ended = jpmix("ps", "--json");
-            if (ended.out().contains("\"PMIX_PROC_STATE_TERMINATED\"") && ended.out().contains("\"PMIX_PROC_STATE_TERM_WO_SYNC\"")
-                    && ended.out().contains("\"PMIX_PROC_STATE_ABORTED_BY_SIG\"")) {
+            // the lost connection and the launcher's exit report arrive separately: wait for both of each rank
+            String o = ended.out();
+            if (o.matches(procJson(1, "0", "TERMINATED")) && o.matches(procJson(2, "7", "TERM_WO_SYNC"))
+                    && o.matches(procJson(3, "137", "ABORTED_BY_SIG"))) {
                 break;
             }
             Thread.sleep(200);
