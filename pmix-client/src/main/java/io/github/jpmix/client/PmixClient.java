@@ -172,7 +172,17 @@ public final class PmixClient implements AutoCloseable {
      * @throws PmixException {@code PMIX_ERR_NOT_FOUND}, {@code PMIX_ERR_TIMEOUT}, ...
      */
     public Value get(Proc proc, String key, Info... info) {
-        return join(getAsync(proc, key, info));
+        if (info.length == 0 && proc != null && key != null && !closed && lost == null) {
+            // a fact read before (the store keeps only reserved keys asked without qualifiers):
+            // one hash lookup, few calls, fast even before the JIT has compiled this path
+            Value v = store.known(proc, key, self);
+            if (v != null) {
+                return v;
+            }
+        }
+        // answered in this process without a future: the common case, a lookup in the store
+        Value local = getHere(proc, key, info);
+        return local != null ? local : join(getFromServer(proc, key, info));
     }
 
     /** A typed {@link #get}: the value read as the key's Java type, or {@code PMIX_ERR_TYPE_MISMATCH}. */
@@ -183,32 +193,45 @@ public final class PmixClient implements AutoCloseable {
     /** {@link #get} without blocking: completed at once from the store, or when the server answers. */
     public CompletableFuture<Value> getAsync(Proc proc, String key, Info... info) {
         try {
-            checkOpen();
-            Info.checkKey(key);
-            Proc target = proc == null ? self : proc;
-            List<Info> qualifiers = Arrays.asList(info);
-            if (key.equals(Keys.PROCID.name())) {
-                // reserved-keys.tex: "The process identifier in the PMIx_Get call is ignored when requesting this key."
-                return CompletableFuture.completedFuture(Value.ofProc(self));
-            }
-            Optional<Value> local = Keys.isReserved(key) ? reserved(target, key, qualifiers) : posted(target, key);
-            if (local != null && local.isPresent()) {
-                return CompletableFuture.completedFuture(local.get());
-            }
-            if (local != null) {
-                // reserved-keys.tex: "If the information is not found, then the PMIX_ERR_NOT_FOUND error
-                // constant is returned unless the target process belongs to a different namespace"
-                throw new PmixException(Status.ERR_NOT_FOUND, "get: " + key + " of " + target + " not found");
-            }
-            List<Info> fields = new ArrayList<>();
-            fields.add(Info.of(WireKeys.TARGET, Value.ofProc(target)));
-            fields.add(Info.of(WireKeys.KEY, Value.ofString(key)));
-            fields.addAll(qualifiers);
-            return request(Op.GET, fields, timeoutOf(qualifiers))
-                    .thenApply(reply -> WireKeys.require(reply, WireKeys.VALUE));
+            Value local = getHere(proc, key, info);
+            return local != null ? CompletableFuture.completedFuture(local) : getFromServer(proc, key, info);
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /**
+     * A get answered in this process: the value, or null when the server must answer.
+     *
+     * @throws PmixException {@code PMIX_ERR_NOT_FOUND} when this process's store is the final word
+     */
+    private Value getHere(Proc proc, String key, Info[] info) {
+        checkOpen();
+        Info.checkKey(key);
+        Proc target = proc == null ? self : proc;
+        if (key.equals(Keys.PROCID.name())) {
+            // reserved-keys.tex: "The process identifier in the PMIx_Get call is ignored when requesting this key."
+            return Value.ofProc(self);
+        }
+        Optional<Value> local = Keys.isReserved(key) ? reserved(target, key, Arrays.asList(info)) : posted(target, key);
+        if (local != null && local.isPresent()) {
+            return local.get();
+        }
+        if (local != null) {
+            // reserved-keys.tex: "If the information is not found, then the PMIX_ERR_NOT_FOUND error
+            // constant is returned unless the target process belongs to a different namespace"
+            throw new PmixException(Status.ERR_NOT_FOUND, "get: " + key + " of " + target + " not found");
+        }
+        return null;
+    }
+
+    private CompletableFuture<Value> getFromServer(Proc proc, String key, Info[] info) {
+        List<Info> qualifiers = Arrays.asList(info);
+        List<Info> fields = new ArrayList<>();
+        fields.add(Info.of(WireKeys.TARGET, Value.ofProc(proc == null ? self : proc)));
+        fields.add(Info.of(WireKeys.KEY, Value.ofString(key)));
+        fields.addAll(qualifiers);
+        return request(Op.GET, fields, timeoutOf(qualifiers)).thenApply(reply -> WireKeys.require(reply, WireKeys.VALUE));
     }
 
     /** A reserved key from the store: a value, empty for "not found, final", null for "ask the server". */

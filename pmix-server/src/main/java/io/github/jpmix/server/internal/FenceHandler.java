@@ -150,7 +150,13 @@ final class FenceHandler {
                 if (op.collectData && data.length > 0) {
                     state.modex.absorb(data);
                 }
-                generation = state.store.publishModex(state.modex.visibleHere());
+                if (state.modex.changed()) {
+                    generation = state.store.publishModex(state.modex.visibleHere());
+                    state.modex.published();
+                } else {
+                    // nothing new since the last generation: no file to write, none for clients to map
+                    generation = state.store.modexGeneration();
+                }
             }
         } catch (RuntimeException e) {
             failArrived(op, ServerState.asPmix(e));
