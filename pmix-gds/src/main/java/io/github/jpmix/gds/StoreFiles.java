@@ -101,39 +101,135 @@ final class StoreFiles {
      * @throws PmixException {@link Status#ERR_FILE_WRITE_FAILURE} if it cannot be written
      */
     static void write(Path target, Entries entries) {
-        long[] stats = new long[4]; // count, key bytes, value bytes, largest entry
-        entries.forEach((k, v) -> {
-            int kb = k.getBytes(StandardCharsets.UTF_8).length;
-            stats[0]++;
-            stats[1] += kb;
-            stats[2] += v.length;
-            stats[3] = Math.max(stats[3], kb + v.length);
-        });
-        Path tmp = target.resolveSibling(".tmp-" + target.getFileName());
+        Draft d = Draft.create(target, stats(entries));
         try {
-            Files.deleteIfExists(tmp);
-            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            ChronicleMap<CharSequence, byte[]> map = sized(stats).createPersistedTo(tmp.toFile());
+            entries.forEach(d::put);
+        } catch (RuntimeException e) {
+            d.discard();
+            throw e;
+        }
+        d.publish().close();
+    }
+
+    /** What a file's entries need: count, key bytes, value bytes, largest entry (key + value). */
+    static long[] stats(Entries entries) {
+        long[] stats = new long[4];
+        entries.forEach((k, v) -> add(stats, k, v));
+        return stats;
+    }
+
+    static void add(long[] stats, String key, byte[] value) {
+        int kb = key.getBytes(StandardCharsets.UTF_8).length;
+        stats[0]++;
+        stats[1] += kb;
+        stats[2] += value.length;
+        stats[3] = Math.max(stats[3], kb + value.length);
+    }
+
+    /**
+     * A map file being written: created empty under {@code .tmp-<name>} (a name readers never open),
+     * then filled, then {@linkplain #publish() renamed} to its final name in one step. Nothing writes
+     * it after that. Creating the map is the costly part (Chronicle writes and maps its header and
+     * segments), so a writer may create a draft ahead of time, sized with headroom, and fill it when
+     * the data is known ({@link #fits}). Not thread-safe: one writer.
+     */
+    static final class Draft {
+        private final Path tmp;
+        private final Path target;
+        private final long[] capacity;
+        private ChronicleMap<CharSequence, byte[]> map;
+
+        private Draft(Path tmp, Path target, long[] capacity, ChronicleMap<CharSequence, byte[]> map) {
+            this.tmp = tmp;
+            this.target = target;
+            this.capacity = capacity;
+            this.map = map;
+        }
+
+        /**
+         * An empty map at {@code .tmp-<target name>} sized for entries as {@code capacity} describes
+         * (count, key bytes, value bytes, largest entry).
+         *
+         * @throws PmixException {@link Status#ERR_FILE_WRITE_FAILURE} if it cannot be created
+         */
+        static Draft create(Path target, long[] capacity) {
+            Path tmp = target.resolveSibling(".tmp-" + target.getFileName());
             try {
-                entries.forEach(map::put);
-            } finally {
-                map.close();
+                Files.deleteIfExists(tmp);
+                Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                return new Draft(tmp, target, capacity.clone(), sized(capacity).createPersistedTo(tmp.toFile()));
+            } catch (IOException | RuntimeException e) {
+                throw failure(tmp, target, e);
             }
+        }
+
+        Path target() {
+            return target;
+        }
+
+        /** Whether entries as {@code stats} describes fit within what this draft was sized for. */
+        boolean fits(long[] stats) {
+            return stats[0] <= capacity[0] && stats[1] <= capacity[1] && stats[2] <= capacity[2]
+                    && stats[3] <= capacity[3];
+        }
+
+        void put(String key, byte[] value) {
+            try {
+                map.put(key, value);
+            } catch (RuntimeException e) {
+                throw failure(tmp, target, e);
+            }
+        }
+
+        /**
+         * Renames the filled file to its final name in one step; from then on it is never written.
+         * Returns the map, still mapped here, for the caller to close (closing unmaps; it writes
+         * nothing, so it may happen after readers opened the file, on another thread).
+         *
+         * @throws PmixException {@link Status#ERR_FILE_WRITE_FAILURE} if it cannot be renamed
+         */
+        ChronicleMap<CharSequence, byte[]> publish() {
+            ChronicleMap<CharSequence, byte[]> m = map;
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
-                throw new IOException("the file system cannot rename atomically: " + e.getMessage(), e);
+                throw failure(tmp, target, new IOException("the file system cannot rename atomically: " + e.getMessage(), e));
+            } catch (IOException | RuntimeException e) {
+                throw failure(tmp, target, e);
             }
-        } catch (IOException | RuntimeException e) {
+            map = null;
+            return m;
+        }
+
+        /** Closes and removes an unpublished draft. Idempotent. */
+        void discard() {
+            ChronicleMap<CharSequence, byte[]> m = map;
+            map = null;
+            if (m != null) {
+                try {
+                    m.close();
+                } catch (RuntimeException ignored) {
+                    // removing the file is what matters
+                }
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // a leftover temporary goes with the session directory
+                }
+            }
+        }
+
+        /** Removes the temporary file and turns the failure into ERR_FILE_WRITE_FAILURE. */
+        private static PmixException failure(Path tmp, Path target, Exception e) {
             try {
                 Files.deleteIfExists(tmp);
             } catch (IOException ignored) {
                 // the first failure is the one to report
             }
-            if (e instanceof PmixException) {
-                throw (PmixException) e;
+            if (e instanceof PmixException pe) {
+                return pe;
             }
-            throw new PmixException(Status.ERR_FILE_WRITE_FAILURE, "gds: cannot write " + target + ": " + e, e);
+            return new PmixException(Status.ERR_FILE_WRITE_FAILURE, "gds: cannot write " + target + ": " + e, e);
         }
     }
 

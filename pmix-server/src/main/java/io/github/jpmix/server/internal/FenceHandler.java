@@ -7,6 +7,7 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.wire.Messages;
 import io.github.jpmix.common.internal.wire.WireKeys;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -119,10 +120,8 @@ final class FenceHandler {
             op.timeout.cancel(false);
         }
         byte[] contribution;
-        boolean allLocal;
         synchronized (state.lock) {
             contribution = op.collectData ? state.modex.contribution(op.arrived.keySet()) : new byte[0];
-            allLocal = state.allLocal(op.participants);
         }
         CompletionStage<byte[]> host;
         try {
@@ -132,7 +131,7 @@ final class FenceHandler {
         }
         byte[] own = contribution;
         host.whenComplete((data, error) -> {
-            if (error != null && ServerState.isNotSupported(error) && allLocal) {
+            if (error != null && ServerState.isNotSupported(error) && allLocal(op)) {
                 // no other node takes part: this node's contribution is the whole answer
                 release(op, own);
             } else if (error != null) {
@@ -141,6 +140,13 @@ final class FenceHandler {
                 release(op, data == null ? new byte[0] : data);
             }
         });
+    }
+
+    /** Whether only this node takes part; asked only when the host has no fence (it lists the job's nodes). */
+    private boolean allLocal(FenceTracker op) {
+        synchronized (state.lock) {
+            return state.allLocal(op.participants);
+        }
     }
 
     private void release(FenceTracker op, byte[] data) {
@@ -162,7 +168,7 @@ final class FenceHandler {
             failArrived(op, ServerState.asPmix(e));
             return;
         }
-        List<Info> reply = List.of(Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(generation)));
+        byte[] reply = Messages.reply(List.of(Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(generation))));
         for (FenceTracker.Arrival a : op.arrived.values()) {
             ServerState.reply(a.client(), a.correlationId(), reply);
         }
