@@ -295,15 +295,24 @@ public final class PmixClient implements AutoCloseable {
         }
     }
 
-    /** {@code PMIx_Commit}: sends what was posted since the last commit to the server. */
+    /**
+     * {@code PMIx_Commit}: sends what was posted since the last commit to the server. As the Standard
+     * describes it, the call does not wait for the server: the data goes one way, ahead of any later
+     * request of this process on the same ring (a fence finds it at the server). What the server could
+     * refuse, {@link #put} refuses first.
+     *
+     * @throws PmixException {@code PMIX_ERR_LOST_CONNECTION} when the server is gone (what failed to go
+     *     stays posted for the next commit)
+     */
     public void commit() {
+        checkOpen();
         List<Info> batch;
         synchronized (pending) {
             batch = new ArrayList<>(pending.values());
             pending.clear();
         }
         try {
-            join(request(Op.COMMIT, batch, NO_TIMEOUT));
+            connection.send(Messages.request(Op.COMMIT, batch));
         } catch (PmixException e) {
             synchronized (pending) {
                 // keep what failed to go, unless posted again meanwhile
@@ -323,25 +332,35 @@ public final class PmixClient implements AutoCloseable {
      * @param info {@code PMIX_COLLECT_DATA}, {@code PMIX_TIMEOUT}
      */
     public void fence(Collection<Proc> procs, Info... info) {
-        join(fenceAsync(procs, info));
+        // the new generation is mapped on this thread, not the receiver's: the receiver goes back to
+        // its ring at once, and the Chronicle query context this thread's gets need is made here
+        // (by the generation's descriptor check), not twice
+        advance(join(fenceRequest(procs, info)));
     }
 
     /** {@link #fence} without blocking. */
     public CompletableFuture<Void> fenceAsync(Collection<Proc> procs, Info... info) {
         try {
-            checkOpen();
-            List<Info> fields = new ArrayList<>();
-            List<Proc> list = procs == null || procs.isEmpty() ? List.of(Proc.wildcard(self.namespace())) : List.copyOf(procs);
-            fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, list))));
-            fields.addAll(Arrays.asList(info));
-            return request(Op.FENCE, fields, timeoutOf(Arrays.asList(info))).thenAccept(reply -> {
-                Value gen = WireKeys.find(reply, WireKeys.MODEX_GENERATION);
-                if (gen != null) {
-                    store.advanceModex(gen.asLong());
-                }
-            });
+            return fenceRequest(procs, info).thenAccept(this::advance);
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private CompletableFuture<List<Info>> fenceRequest(Collection<Proc> procs, Info[] info) {
+        checkOpen();
+        List<Info> fields = new ArrayList<>();
+        List<Proc> list = procs == null || procs.isEmpty() ? List.of(Proc.wildcard(self.namespace())) : List.copyOf(procs);
+        fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, list))));
+        fields.addAll(Arrays.asList(info));
+        return request(Op.FENCE, fields, timeoutOf(Arrays.asList(info)));
+    }
+
+    /** A fence's release names the newest modex generation: read it from now on. */
+    private void advance(List<Info> reply) {
+        Value gen = WireKeys.find(reply, WireKeys.MODEX_GENERATION);
+        if (gen != null) {
+            store.advanceModex(gen.asLong());
         }
     }
 
@@ -452,7 +471,10 @@ public final class PmixClient implements AutoCloseable {
 
     private CompletableFuture<List<Info>> request(byte op, List<Info> fields, Duration timeout) {
         checkOpen();
-        return connection.request(Messages.request(op, fields), timeout).thenApply(Messages::replyInfos);
+        byte[] payload = Messages.request(op, fields);
+        // no timer for a request without PMIX_TIMEOUT: it waits for the server (or its loss) anyway
+        return (timeout == NO_TIMEOUT ? connection.request(payload) : connection.request(payload, timeout))
+                .thenApply(Messages::replyInfos);
     }
 
     private static Duration timeoutOf(List<Info> info) {
