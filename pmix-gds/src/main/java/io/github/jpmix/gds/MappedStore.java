@@ -12,32 +12,30 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.map.ChronicleMap;
 
 /**
  * The Chronicle Map store: every namespace a file written once, every modex generation a file written
- * once ({@code docs/gds.md}). The writer keeps the union of posted data (encoded once) to write each
- * generation; it never writes a file a reader may have mapped, so a reader that dies holding a segment
- * lock cannot stall it.
+ * once ({@code docs/gds.md}). The writer never writes a file a reader may have mapped, so a reader
+ * that dies holding a segment lock cannot stall it.
  *
- * <p><b>Generations ahead of time.</b> Creating a Chronicle map (writing and mapping its header and
- * segments) costs about a millisecond; filling a small one costs microseconds. So after each
- * publication a background thread creates the next generation's file empty, under its temporary name,
- * sized with headroom; the next publication fills it and renames it, and creates one itself only when
- * the data outgrew it. The map just written stays mapped as this JVM's mapping of that file
- * ({@link Mapping#adopt}): the server's own reader, which maps a generation only when something reads
- * it, shares it, and it is unmapped when the next generation replaces it and its last reader is done.
+ * <p><b>Generations as copies.</b> Creating a Chronicle map (writing its text header, mapping and
+ * zeroing its segments) costs a millisecond or more; copying a small map file costs tens of
+ * microseconds. So the writer keeps one private map, {@code .staging-modex.gds}, that no reader ever
+ * opens: each publication puts the values posted since the last one and the new descriptor into it,
+ * then publishes a byte copy of the file as the new generation ({@link StoreFiles#publishCopy}). The
+ * staging map is rebuilt, sized anew from the union of posted data (kept encoded here), when it cannot
+ * take more. Old generations are removed on a background thread ({@code jpmix-gds-cleaner}): removing
+ * a file takes milliseconds on some file systems (ext4 mounted with {@code discard}).
  */
 final class MappedStore implements GdsStore {
     private final Path dir;
@@ -48,12 +46,10 @@ final class MappedStore implements GdsStore {
     private final Map<Proc, Map<String, byte[]>> union = new HashMap<>();
     private volatile long generation;
     private boolean closed;
-    /** The next generation's empty file, being created or ready; guarded by this. */
-    private Future<StoreFiles.Draft> nextDraft;
-    /** Creates the next draft; made on first publication. */
-    private ExecutorService preparer;
-    /** The newest generation as this writer mapped it while writing it; guarded by this. */
-    private Mapping written;
+    /** The writer's private map of the union and the newest descriptor; null until the first publication. */
+    private ChronicleMap<CharSequence, byte[]> staging;
+    /** Removes old generations; made on first use. */
+    private ExecutorService cleaner;
 
     MappedStore(Path dir, String localHost) {
         this.dir = Objects.requireNonNull(dir, "dir").toAbsolutePath();
@@ -102,7 +98,18 @@ final class MappedStore implements GdsStore {
     @Override
     public synchronized boolean deregister(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        union.keySet().removeIf(p -> p.namespace().equals(namespace));
+        for (var it = union.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<Proc, Map<String, byte[]>> e = it.next();
+            Proc p = e.getKey();
+            if (p.namespace().equals(namespace)) {
+                if (staging != null) {
+                    for (String k : e.getValue().keySet()) {
+                        staging.remove(modexKey(p, k));
+                    }
+                }
+                it.remove();
+            }
+        }
         if (!registered.remove(namespace)) {
             return false;
         }
@@ -117,9 +124,14 @@ final class MappedStore implements GdsStore {
         open();
         AbstractReader.checkPosted(posted);
         Codec codec = Codec.local();
+        Map<String, byte[]> changed = new HashMap<>();
         posted.forEach((p, kv) -> {
             Map<String, byte[]> m = union.computeIfAbsent(p, x -> new HashMap<>());
-            kv.forEach((k, v) -> m.put(k, codec.encode(v)));
+            kv.forEach((k, v) -> {
+                byte[] e = codec.encode(v);
+                m.put(k, e);
+                changed.put(modexKey(p, k), e);
+            });
         });
         long g = generation + 1;
         byte[] desc = codec.encode(List.of(
@@ -127,92 +139,73 @@ final class MappedStore implements GdsStore {
                 Info.of("jpmix.gds.version", Value.ofUint32(Descriptor.VERSION)),
                 Info.of("jpmix.gds.wire", Value.ofUint32(WireFormat.VERSION)),
                 Info.of("jpmix.gds.generation", Value.of(DataType.INT64, g))));
-        List<String> keys = new ArrayList<>();
-        List<byte[]> values = new ArrayList<>();
-        keys.add(StoreKeys.DESCRIPTOR);
-        values.add(desc);
-        union.forEach((p, kv) -> kv.forEach((k, v) -> {
-            keys.add(StoreKeys.modex(p.namespace(), p.rank(), k).toString());
-            values.add(v);
-        }));
-        long[] stats = new long[4];
-        for (int i = 0; i < keys.size(); i++) {
-            StoreFiles.add(stats, keys.get(i), values.get(i));
-        }
-        Path file = StoreFiles.modexFile(dir, g);
-        StoreFiles.Draft draft = takeDraft(file, stats);
-        if (draft == null) {
-            draft = StoreFiles.Draft.create(file, stats);
-        }
-        ChronicleMap<CharSequence, byte[]> map;
-        try {
-            for (int i = 0; i < keys.size(); i++) {
-                draft.put(keys.get(i), values.get(i));
-            }
-            map = draft.publish();
-        } catch (RuntimeException e) {
-            draft.discard();
-            throw e;
-        }
-        Mapping previous = written;
-        written = Mapping.adopt(file, map);
-        if (previous != null) {
-            previous.retire();
-        }
+        changed.put(StoreKeys.DESCRIPTOR, desc);
+        stage(changed, desc);
+        StoreFiles.publishCopy(stagingFile(), StoreFiles.modexFile(dir, g));
         generation = g;
         reader.announceModex(g);
-        // readers told of an older generation find the newest one; keep the previous for readers
-        // opening it now. Removing a file costs milliseconds on some file systems (ext4 mounted with
-        // discard): the preparer does it, off the fence's path.
-        prepare(g > 2 ? StoreFiles.modexFile(dir, g - 2) : null, StoreFiles.modexFile(dir, g + 1), headroom(stats));
+        // readers told of an older generation find the newest one; keep the previous for readers opening it now
+        if (g > 2) {
+            Path old = StoreFiles.modexFile(dir, g - 2);
+            if (cleaner == null) {
+                cleaner = Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "jpmix-gds-cleaner");
+                    t.setDaemon(true);
+                    return t;
+                });
+            }
+            cleaner.execute(() -> deleteQuietly(old));
+        }
         return g;
     }
 
-    /** The draft made ahead for {@code file} if it holds entries as {@code stats} says; else null (discarded). */
-    private StoreFiles.Draft takeDraft(Path file, long[] stats) {
-        Future<StoreFiles.Draft> f = nextDraft;
-        nextDraft = null;
-        if (f == null) {
-            return null;
-        }
-        StoreFiles.Draft d;
-        try {
-            d = f.get();
-        } catch (ExecutionException e) {
-            return null; // creating it failed; creating it now reports why, if it fails again
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            f.cancel(false);
-            return null;
-        }
-        if (!d.target().equals(file) || !d.fits(stats)) {
-            d.discard();
-            return null;
-        }
-        return d;
-    }
-
-    /** Has the preparer thread remove an old generation's file (if any) and create the next one's. */
-    private void prepare(Path old, Path next, long[] capacity) {
-        if (preparer == null) {
-            preparer = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "jpmix-gds-preparer");
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        nextDraft = preparer.submit(() -> {
-            if (old != null) {
-                delete(old);
+    /**
+     * Puts the changed entries into the staging map; when it cannot take them (full, or an entry larger
+     * than it was sized for), makes it anew, sized for the whole union, and fills it from the union.
+     */
+    private void stage(Map<String, byte[]> changed, byte[] desc) {
+        if (staging != null) {
+            try {
+                changed.forEach(staging::put);
+                return;
+            } catch (RuntimeException e) {
+                // Chronicle refuses what does not fit: start over with a map sized for everything
+                closeStaging();
             }
-            return StoreFiles.Draft.create(next, capacity);
-        });
+        }
+        long[] stats = new long[4];
+        StoreFiles.add(stats, StoreKeys.DESCRIPTOR, desc);
+        union.forEach((p, kv) -> kv.forEach((k, v) -> StoreFiles.add(stats, modexKey(p, k), v)));
+        // room for the union to double before the next rebuild
+        long[] capacity = {2 * stats[0] + 64, 2 * stats[1] + 64 * 64, 2 * stats[2] + 64 * 256,
+            Math.max(2 * stats[3], stats[3] + 1024)};
+        staging = StoreFiles.createMap(stagingFile(), capacity);
+        try {
+            staging.put(StoreKeys.DESCRIPTOR, desc);
+            union.forEach((p, kv) -> kv.forEach((k, v) -> staging.put(modexKey(p, k), v)));
+        } catch (RuntimeException e) {
+            closeStaging();
+            throw new PmixException(Status.ERR_FILE_WRITE_FAILURE, "gds: cannot write " + stagingFile() + ": " + e, e);
+        }
     }
 
-    /** Room for the data to double, plus some: the next generation usually holds what this one did and a bit more. */
-    private static long[] headroom(long[] stats) {
-        return new long[] {2 * stats[0] + 64, 2 * stats[1] + 64 * 64, 2 * stats[2] + 64 * 256,
-                Math.max(2 * stats[3], stats[3] + 1024)};
+    private static String modexKey(Proc p, String key) {
+        return StoreKeys.modex(p.namespace(), p.rank(), key).toString();
+    }
+
+    private Path stagingFile() {
+        return dir.resolve(StoreFiles.STAGING);
+    }
+
+    private void closeStaging() {
+        if (staging != null) {
+            try {
+                staging.close();
+            } finally {
+                staging = null;
+                deleteQuietly(stagingFile());
+            }
+        }
     }
 
     @Override
@@ -242,25 +235,16 @@ final class MappedStore implements GdsStore {
             return;
         }
         closed = true;
-        Future<StoreFiles.Draft> f = nextDraft;
-        nextDraft = null;
-        if (f != null) {
+        if (cleaner != null) {
+            cleaner.shutdown();
             try {
-                f.get().discard();
-            } catch (ExecutionException e) {
-                // nothing was made
+                cleaner.awaitTermination(10, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
-        if (preparer != null) {
-            preparer.shutdown();
-        }
-        if (written != null) {
-            written.retire();
-            written = null;
-        }
         reader.close();
+        closeStaging();
         for (String ns : registered) {
             delete(StoreFiles.jobFile(dir, ns));
         }
@@ -282,6 +266,14 @@ final class MappedStore implements GdsStore {
             Files.deleteIfExists(p);
         } catch (IOException e) {
             throw new PmixException(Status.ERR_FILE_WRITE_FAILURE, "gds: cannot remove " + p + ": " + e, e);
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // a leftover goes with the session directory
         }
     }
 }

@@ -138,29 +138,6 @@ final class Mapping {
         }
     }
 
-    /**
-     * Makes the writer's own map of a file it has just written and renamed the mapping of that file in
-     * this JVM: readers here share it instead of mapping the file again (Chronicle's file lock cannot be
-     * taken twice in one JVM, and mapping costs). The writer writes nothing more through it. Undone by
-     * one {@link #retire()}, like {@link #open}.
-     *
-     * @throws PmixException {@link Status#ERR_FILE_OPEN_FAILURE} if the file's identity cannot be read
-     */
-    static Mapping adopt(Path file, ChronicleMap<CharSequence, byte[]> map) {
-        try {
-            Object key = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
-            Object identity = key != null ? key : file.toAbsolutePath().toString();
-            Mapping m = new Mapping(map, file.toString(), identity);
-            synchronized (OPEN) {
-                OPEN.put(identity, m);
-            }
-            return m;
-        } catch (IOException e) {
-            map.close();
-            throw new PmixException(Status.ERR_FILE_OPEN_FAILURE, "gds: cannot read " + file + ": " + e, e);
-        }
-    }
-
     /** Decodes a stored codec {@code Value}; non-capturing, so {@link #value} allocates no reader. */
     private static final EntryReader<Value> VALUE = (b, len) -> Codec.local().decode(b, 0, len, Value.class);
 

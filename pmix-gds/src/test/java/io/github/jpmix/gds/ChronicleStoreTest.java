@@ -82,35 +82,37 @@ class ChronicleStoreTest {
     }
 
     @Test
-    void shouldFillTheFileMadeAheadOrWriteAnotherWhenTheDataOutgrowsIt() throws Exception {
+    void shouldPublishCopiesOfItsStagingMapAndRebuildItWhenTheDataOutgrowsIt() throws Exception {
         try (GdsStore store = Gds.mappedStore(dir, Jobs.LOCAL);
                 GdsReader client = Gds.attach(store.attachInfo(), null)) {
             Proc p0 = new Proc("job1", 0);
             long g1 = store.publishModex(Map.of(p0, Map.of("ep", Value.ofString("small"))));
-            Path ahead = dir.resolve(".tmp-" + StoreFiles.modexFile(dir, g1 + 1).getFileName());
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (!Files.exists(ahead) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
-            assertTrue(Files.exists(ahead), "the next generation's file is made ahead of time");
-            // fits what was made ahead: filled and renamed
+            assertTrue(Files.exists(dir.resolve(StoreFiles.STAGING)), "the writer's private map");
             long g2 = store.publishModex(Map.of(p0, Map.of("ep", Value.ofString("small-2"))));
+            client.advanceModex(g1);
+            assertEquals(Value.ofString("small"), client.modex(p0, "ep"), "each generation is a copy as it was");
             client.advanceModex(g2);
             assertEquals(Value.ofString("small-2"), client.modex(p0, "ep"));
-            // outgrows it: 300 processes with 4 KiB each, written to a file sized for them
+            // outgrows the staging map: 300 processes with 4 KiB each
             Map<Proc, Map<String, Value>> big = new java.util.HashMap<>();
             for (int r = 0; r < 300; r++) {
                 big.put(new Proc("job1", r), Map.of("blob", Value.ofByteObject(new byte[4096]), "r", Value.ofInt(r)));
             }
             long g3 = store.publishModex(big);
-            client.advanceModex(g3);
+            long g4 = store.publishModex(Map.of(new Proc("job1", 7), Map.of("r", Value.ofInt(-7))));
+            try (GdsReader late = Gds.attach(store.attachInfo(), null)) {
+                late.advanceModex(g3);
+                assertEquals(g4, late.modexGeneration());
+                assertEquals(Value.ofInt(-7), late.modex(new Proc("job1", 7), "r"));
+            }
+            client.advanceModex(g4);
             for (int r = 0; r < 300; r++) {
-                assertEquals(Value.ofInt(r), client.modex(new Proc("job1", r), "r"));
+                assertEquals(Value.ofInt(r == 7 ? -7 : r), client.modex(new Proc("job1", r), "r"));
                 assertEquals(4096, client.modex(new Proc("job1", r), "blob").asBytes().length);
             }
             assertEquals(Value.ofString("small-2"), client.modex(p0, "ep"));
             // the server's own reader maps a generation when it first reads one
-            assertEquals(g3, store.reader().modexGeneration());
+            assertEquals(g4, store.reader().modexGeneration());
             assertEquals(Value.ofInt(299), store.reader().modex(new Proc("job1", 299), "r"));
         }
     }
