@@ -42,8 +42,8 @@ public final class FenceWakeupProbe {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         try (PmixClient client = PmixClient.init()) {
             int rank = client.proc().rank();
-            for (int i = 0; i < 50; i++) {
-                client.fence(List.of()); // warm the path
+            for (int i = 0; i < 3000; i++) {
+                client.fence(List.of()); // compiled, so what is measured is waking, not interpreting
             }
             StringBuilder out = new StringBuilder();
             for (long idle : IDLE_NS) {
