@@ -52,7 +52,6 @@ public final class WireupBenchClient {
     }
 
     public static void main(String[] args) throws IOException {
-        long mainNs = System.nanoTime();
         Instant mainAt = Instant.now();
         JvmFlags.disableChronicleAnalytics();
         if (args.length != 1) {
@@ -63,8 +62,9 @@ public final class WireupBenchClient {
         long jvmStart = ProcessHandle.current().info().startInstant()
                 .map(s -> Duration.between(s, mainAt).toNanos()).orElse(-1L);
         StringBuilder out = new StringBuilder();
+        long initStart = System.nanoTime();
         try (PmixClient client = PmixClient.init()) {
-            long initNs = System.nanoTime() - mainNs;
+            long initNs = System.nanoTime() - initStart;
             Proc me = client.proc();
             Proc job = Proc.wildcard(me.namespace());
             int local = client.get(job, Keys.LOCAL_SIZE);
