@@ -178,7 +178,17 @@ public final class PmixClient implements AutoCloseable {
      * @throws PmixException {@code PMIX_ERR_NOT_FOUND}, {@code PMIX_ERR_TIMEOUT}, ...
      */
     public Value get(Proc proc, String key, Info... info) {
-        return join(getAsync(proc, key, info));
+        if (info.length == 0 && proc != null && key != null && !closed && lost == null) {
+            // a fact read before (the store keeps only reserved keys asked without qualifiers):
+            // one hash lookup, few calls, fast even before the JIT has compiled this path
+            Value v = store.known(proc, key, self);
+            if (v != null) {
+                return v;
+            }
+        }
+        // answered in this process without a future: the common case, a lookup in the store
+        Value local = getHere(proc, key, info);
+        return local != null ? local : join(getFromServer(proc, key, info));
     }
 
     /** A typed {@link #get}: the value read as the key's Java type, or {@code PMIX_ERR_TYPE_MISMATCH}. */
@@ -189,32 +199,45 @@ public final class PmixClient implements AutoCloseable {
     /** {@link #get} without blocking: completed at once from the store, or when the server answers. */
     public CompletableFuture<Value> getAsync(Proc proc, String key, Info... info) {
         try {
-            checkOpen();
-            Info.checkKey(key);
-            Proc target = proc == null ? self : proc;
-            List<Info> qualifiers = Arrays.asList(info);
-            if (key.equals(Keys.PROCID.name())) {
-                // reserved-keys.tex: "The process identifier in the PMIx_Get call is ignored when requesting this key."
-                return CompletableFuture.completedFuture(Value.ofProc(self));
-            }
-            Optional<Value> local = Keys.isReserved(key) ? reserved(target, key, qualifiers) : posted(target, key);
-            if (local != null && local.isPresent()) {
-                return CompletableFuture.completedFuture(local.get());
-            }
-            if (local != null) {
-                // reserved-keys.tex: "If the information is not found, then the PMIX_ERR_NOT_FOUND error
-                // constant is returned unless the target process belongs to a different namespace"
-                throw new PmixException(Status.ERR_NOT_FOUND, "get: " + key + " of " + target + " not found");
-            }
-            List<Info> fields = new ArrayList<>();
-            fields.add(Info.of(WireKeys.TARGET, Value.ofProc(target)));
-            fields.add(Info.of(WireKeys.KEY, Value.ofString(key)));
-            fields.addAll(qualifiers);
-            return request(Op.GET, fields, timeoutOf(qualifiers))
-                    .thenApply(reply -> WireKeys.require(reply, WireKeys.VALUE));
+            Value local = getHere(proc, key, info);
+            return local != null ? CompletableFuture.completedFuture(local) : getFromServer(proc, key, info);
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /**
+     * A get answered in this process: the value, or null when the server must answer.
+     *
+     * @throws PmixException {@code PMIX_ERR_NOT_FOUND} when this process's store is the final word
+     */
+    private Value getHere(Proc proc, String key, Info[] info) {
+        checkOpen();
+        Info.checkKey(key);
+        Proc target = proc == null ? self : proc;
+        if (key.equals(Keys.PROCID.name())) {
+            // reserved-keys.tex: "The process identifier in the PMIx_Get call is ignored when requesting this key."
+            return Value.ofProc(self);
+        }
+        Optional<Value> local = Keys.isReserved(key) ? reserved(target, key, Arrays.asList(info)) : posted(target, key);
+        if (local != null && local.isPresent()) {
+            return local.get();
+        }
+        if (local != null) {
+            // reserved-keys.tex: "If the information is not found, then the PMIX_ERR_NOT_FOUND error
+            // constant is returned unless the target process belongs to a different namespace"
+            throw new PmixException(Status.ERR_NOT_FOUND, "get: " + key + " of " + target + " not found");
+        }
+        return null;
+    }
+
+    private CompletableFuture<Value> getFromServer(Proc proc, String key, Info[] info) {
+        List<Info> qualifiers = Arrays.asList(info);
+        List<Info> fields = new ArrayList<>();
+        fields.add(Info.of(WireKeys.TARGET, Value.ofProc(proc == null ? self : proc)));
+        fields.add(Info.of(WireKeys.KEY, Value.ofString(key)));
+        fields.addAll(qualifiers);
+        return request(Op.GET, fields, timeoutOf(qualifiers)).thenApply(reply -> WireKeys.require(reply, WireKeys.VALUE));
     }
 
     /** A reserved key from the store: a value, empty for "not found, final", null for "ask the server". */
@@ -278,15 +301,24 @@ public final class PmixClient implements AutoCloseable {
         }
     }
 
-    /** {@code PMIx_Commit}: sends what was posted since the last commit to the server. */
+    /**
+     * {@code PMIx_Commit}: sends what was posted since the last commit to the server. As the Standard
+     * describes it, the call does not wait for the server: the data goes one way, ahead of any later
+     * request of this process on the same ring (a fence finds it at the server). What the server could
+     * refuse, {@link #put} refuses first.
+     *
+     * @throws PmixException {@code PMIX_ERR_LOST_CONNECTION} when the server is gone (what failed to go
+     *     stays posted for the next commit)
+     */
     public void commit() {
+        checkOpen();
         List<Info> batch;
         synchronized (pending) {
             batch = new ArrayList<>(pending.values());
             pending.clear();
         }
         try {
-            join(request(Op.COMMIT, batch, NO_TIMEOUT));
+            connection.send(Messages.request(Op.COMMIT, batch));
         } catch (PmixException e) {
             synchronized (pending) {
                 // keep what failed to go, unless posted again meanwhile
@@ -306,25 +338,35 @@ public final class PmixClient implements AutoCloseable {
      * @param info {@code PMIX_COLLECT_DATA}, {@code PMIX_TIMEOUT}
      */
     public void fence(Collection<Proc> procs, Info... info) {
-        join(fenceAsync(procs, info));
+        // the new generation is mapped on this thread, not the receiver's: the receiver goes back to
+        // its ring at once, and the Chronicle query context this thread's gets need is made here
+        // (by the generation's descriptor check), not twice
+        advance(join(fenceRequest(procs, info)));
     }
 
     /** {@link #fence} without blocking. */
     public CompletableFuture<Void> fenceAsync(Collection<Proc> procs, Info... info) {
         try {
-            checkOpen();
-            List<Info> fields = new ArrayList<>();
-            List<Proc> list = procs == null || procs.isEmpty() ? List.of(Proc.wildcard(self.namespace())) : List.copyOf(procs);
-            fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, list))));
-            fields.addAll(Arrays.asList(info));
-            return request(Op.FENCE, fields, timeoutOf(Arrays.asList(info))).thenAccept(reply -> {
-                Value gen = WireKeys.find(reply, WireKeys.MODEX_GENERATION);
-                if (gen != null) {
-                    store.advanceModex(gen.asLong());
-                }
-            });
+            return fenceRequest(procs, info).thenAccept(this::advance);
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private CompletableFuture<List<Info>> fenceRequest(Collection<Proc> procs, Info[] info) {
+        checkOpen();
+        List<Info> fields = new ArrayList<>();
+        List<Proc> list = procs == null || procs.isEmpty() ? List.of(Proc.wildcard(self.namespace())) : List.copyOf(procs);
+        fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, list))));
+        fields.addAll(Arrays.asList(info));
+        return request(Op.FENCE, fields, timeoutOf(Arrays.asList(info)));
+    }
+
+    /** A fence's release names the newest modex generation: read it from now on. */
+    private void advance(List<Info> reply) {
+        Value gen = WireKeys.find(reply, WireKeys.MODEX_GENERATION);
+        if (gen != null) {
+            store.advanceModex(gen.asLong());
         }
     }
 
@@ -536,7 +578,10 @@ public final class PmixClient implements AutoCloseable {
 
     private CompletableFuture<List<Info>> request(byte op, List<Info> fields, Duration timeout) {
         checkOpen();
-        return connection.request(Messages.request(op, fields), timeout).thenApply(Messages::replyInfos);
+        byte[] payload = Messages.request(op, fields);
+        // no timer for a request without PMIX_TIMEOUT: it waits for the server (or its loss) anyway
+        return (timeout == NO_TIMEOUT ? connection.request(payload) : connection.request(payload, timeout))
+                .thenApply(Messages::replyInfos);
     }
 
     private static Duration timeoutOf(List<Info> info) {

@@ -13,6 +13,8 @@ import io.github.jpmix.common.QueryResults;
 import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +52,33 @@ class ClientApiTest {
         assertEquals(2, client.get(Proc.wildcard("api"), Keys.JOB_SIZE));
         assertEquals(Status.ERR_TYPE_MISMATCH,
                 assertThrows(PmixException.class, () -> client.get(null, Keys.HOSTNAME.name(), new Info[0]).asInt()).status());
+    }
+
+    /** The generations the server's store has written so far, by their file names. */
+    private List<String> modexFiles() throws IOException {
+        try (var files = Files.walk(tmp)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("modex-")).sorted().toList();
+        }
+    }
+
+    @Test
+    void shouldWriteAModexGenerationOnlyWhenAFenceBringsSomethingNew() throws Exception {
+        client.fence(List.of());
+        client.fence(List.of());
+        assertEquals(List.of(), modexFiles(), "fences without data wrote a generation");
+        client.put(Scope.GLOBAL, "ep", Value.ofString("e1"));
+        client.commit();
+        client.fence(List.of());
+        assertEquals(List.of("modex-1.gds"), modexFiles());
+        client.fence(List.of(), Info.flag(Keys.COLLECT_DATA));
+        assertEquals(List.of("modex-1.gds"), modexFiles(), "nothing new, yet a new generation");
+        client.put(Scope.GLOBAL, "ep", Value.ofString("e2"));
+        client.commit();
+        client.fence(List.of());
+        assertEquals(List.of("modex-1.gds", "modex-2.gds"), modexFiles());
+        // the same fact asked again, from the client's kept answers, is the same value
+        assertEquals(2, client.get(Proc.wildcard("api"), Keys.JOB_SIZE));
+        assertEquals(2, client.get(Proc.wildcard("api"), Keys.JOB_SIZE));
     }
 
     @Test

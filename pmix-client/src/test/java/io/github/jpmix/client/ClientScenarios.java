@@ -108,6 +108,13 @@ public final class ClientScenarios {
                         System.out.println("FENCE " + e.statusName() + " after " + (System.nanoTime() - t0) / 1_000_000 + " ms");
                     }
                 }
+                case "fence-wait" -> {
+                    // enters a fence that waits for a rank the test holds back, says so, and reports the release
+                    System.out.println("FENCING " + me.rank());
+                    System.out.flush();
+                    c.fence(List.of());
+                    System.out.println("FENCED " + me.rank() + " at " + System.nanoTime());
+                }
                 case "fence" -> {
                     c.fence(List.of(), Info.flag(Keys.COLLECT_DATA));
                     System.out.println("FENCED");

@@ -54,6 +54,22 @@ class LauncherTest {
     }
 
     @Test
+    void shouldPadTheJobWithSimulatedNodesOfSixteenRanks() throws Exception {
+        // 2 local ranks, 33 more on nid00001 (16), nid00002 (16), nid00003 (1): the reference harness's layout
+        Run r = pmixrun("--job-size", "35", "-n", "2");
+        assertEquals(0, r.exit, r.out + r.err);
+        assertTrue(r.out.contains("rank 0/35") && r.out.contains("rank 1/35"), r.out);
+        assertTrue(r.out.contains("2 local peers wired, 4 node(s)"), r.out);
+        assertTrue(r.err.contains("job of 35 ranks (33 on simulated nodes)"), r.err);
+        r = pmixrun("--job-size", "1", "-n", "2");
+        assertEquals(2, r.exit, r.err);
+        assertTrue(r.err.contains("--job-size 1 is smaller than the 2 local process(es)"), r.err);
+        r = pmixrun("--job-size", "40", "--simulate-nodes", "2", "-n", "2");
+        assertEquals(2, r.exit, r.err);
+        assertTrue(r.err.contains("exclude each other"), r.err);
+    }
+
+    @Test
     void shouldPassOnTheJobsExitCodeAndRefuseBadUsage() throws Exception {
         // a program that is not there: the JVM exits 1, and so does the job
         Run r = pmixrun("-n", "1", "no.such.Main");

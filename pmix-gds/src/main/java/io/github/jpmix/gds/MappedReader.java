@@ -28,6 +28,8 @@ final class MappedReader extends AbstractReader {
 
     private final Path dir;
     private volatile ModexMapping modex;
+    /** The newest generation the writer announced, mapped on the next modex read (the server's reader). */
+    private volatile long announced;
     private volatile boolean closed;
 
     private record ModexMapping(long generation, Mapping mapping) {
@@ -60,6 +62,10 @@ final class MappedReader extends AbstractReader {
 
     @Override
     Value modexLookup(Proc target, String key) {
+        long a = announced;
+        if (a > mappedGeneration()) {
+            advanceModex(a);
+        }
         CharSequence k = StoreKeys.modex(target.namespace(), target.rank(), key);
         while (true) {
             ModexMapping m = modex;
@@ -76,14 +82,25 @@ final class MappedReader extends AbstractReader {
 
     @Override
     public long modexGeneration() {
+        return Math.max(announced, mappedGeneration());
+    }
+
+    private long mappedGeneration() {
         ModexMapping m = modex;
         return m == null ? 0 : m.generation();
+    }
+
+    /** The writer published {@code generation}: map it when a modex read first needs it, not now. */
+    void announceModex(long generation) {
+        if (generation > announced) {
+            announced = generation;
+        }
     }
 
     @Override
     public synchronized void advanceModex(long generation) {
         checkOpen();
-        if (generation <= modexGeneration()) {
+        if (generation <= mappedGeneration()) {
             return;
         }
         long g = generation;

@@ -18,12 +18,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import net.openhft.chronicle.map.ChronicleMap;
 
 /**
  * The Chronicle Map store: every namespace a file written once, every modex generation a file written
- * once ({@code docs/gds.md}). The writer keeps the union of posted data (encoded once) to write each
- * generation; it maps nothing it writes, and never writes a file a reader may have mapped, so a reader
+ * once ({@code docs/gds.md}). The writer never writes a file a reader may have mapped, so a reader
  * that dies holding a segment lock cannot stall it.
+ *
+ * <p><b>Generations as copies.</b> Creating a Chronicle map (writing its text header, mapping and
+ * zeroing its segments) costs a millisecond or more; copying a small map file costs tens of
+ * microseconds. So the writer keeps one private map, {@code .staging-modex.gds}, that no reader ever
+ * opens: each publication puts the values posted since the last one and the new descriptor into it,
+ * then publishes a byte copy of the file as the new generation ({@link StoreFiles#publishCopy}). The
+ * staging map is rebuilt, sized anew from the union of posted data (kept encoded here), when it cannot
+ * take more. Old generations are removed on a background thread ({@code jpmix-gds-cleaner}): removing
+ * a file takes milliseconds on some file systems (ext4 mounted with {@code discard}).
  */
 final class MappedStore implements GdsStore {
     private final Path dir;
@@ -34,6 +46,10 @@ final class MappedStore implements GdsStore {
     private final Map<Proc, Map<String, byte[]>> union = new HashMap<>();
     private volatile long generation;
     private boolean closed;
+    /** The writer's private map of the union and the newest descriptor; null until the first publication. */
+    private ChronicleMap<CharSequence, byte[]> staging;
+    /** Removes old generations; made on first use. */
+    private ExecutorService cleaner;
 
     MappedStore(Path dir, String localHost) {
         this.dir = Objects.requireNonNull(dir, "dir").toAbsolutePath();
@@ -82,7 +98,18 @@ final class MappedStore implements GdsStore {
     @Override
     public synchronized boolean deregister(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        union.keySet().removeIf(p -> p.namespace().equals(namespace));
+        for (var it = union.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<Proc, Map<String, byte[]>> e = it.next();
+            Proc p = e.getKey();
+            if (p.namespace().equals(namespace)) {
+                if (staging != null) {
+                    for (String k : e.getValue().keySet()) {
+                        staging.remove(modexKey(p, k));
+                    }
+                }
+                it.remove();
+            }
+        }
         if (!registered.remove(namespace)) {
             return false;
         }
@@ -97,9 +124,14 @@ final class MappedStore implements GdsStore {
         open();
         AbstractReader.checkPosted(posted);
         Codec codec = Codec.local();
+        Map<String, byte[]> changed = new HashMap<>();
         posted.forEach((p, kv) -> {
             Map<String, byte[]> m = union.computeIfAbsent(p, x -> new HashMap<>());
-            kv.forEach((k, v) -> m.put(k, codec.encode(v)));
+            kv.forEach((k, v) -> {
+                byte[] e = codec.encode(v);
+                m.put(k, e);
+                changed.put(modexKey(p, k), e);
+            });
         });
         long g = generation + 1;
         byte[] desc = codec.encode(List.of(
@@ -107,17 +139,73 @@ final class MappedStore implements GdsStore {
                 Info.of("jpmix.gds.version", Value.ofUint32(Descriptor.VERSION)),
                 Info.of("jpmix.gds.wire", Value.ofUint32(WireFormat.VERSION)),
                 Info.of("jpmix.gds.generation", Value.of(DataType.INT64, g))));
-        StoreFiles.write(StoreFiles.modexFile(dir, g), sink -> {
-            sink.accept(StoreKeys.DESCRIPTOR, desc);
-            union.forEach((p, kv) -> kv.forEach((k, v) -> sink.accept(StoreKeys.modex(p.namespace(), p.rank(), k).toString(), v)));
-        });
+        changed.put(StoreKeys.DESCRIPTOR, desc);
+        stage(changed, desc);
+        StoreFiles.publishCopy(stagingFile(), StoreFiles.modexFile(dir, g));
         generation = g;
-        reader.advanceModex(g);
+        reader.announceModex(g);
         // readers told of an older generation find the newest one; keep the previous for readers opening it now
         if (g > 2) {
-            delete(StoreFiles.modexFile(dir, g - 2));
+            Path old = StoreFiles.modexFile(dir, g - 2);
+            if (cleaner == null) {
+                cleaner = Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "jpmix-gds-cleaner");
+                    t.setDaemon(true);
+                    return t;
+                });
+            }
+            cleaner.execute(() -> deleteQuietly(old));
         }
         return g;
+    }
+
+    /**
+     * Puts the changed entries into the staging map; when it cannot take them (full, or an entry larger
+     * than it was sized for), makes it anew, sized for the whole union, and fills it from the union.
+     */
+    private void stage(Map<String, byte[]> changed, byte[] desc) {
+        if (staging != null) {
+            try {
+                changed.forEach(staging::put);
+                return;
+            } catch (RuntimeException e) {
+                // Chronicle refuses what does not fit: start over with a map sized for everything
+                closeStaging();
+            }
+        }
+        long[] stats = new long[4];
+        StoreFiles.add(stats, StoreKeys.DESCRIPTOR, desc);
+        union.forEach((p, kv) -> kv.forEach((k, v) -> StoreFiles.add(stats, modexKey(p, k), v)));
+        // room for the union to double before the next rebuild
+        long[] capacity = {2 * stats[0] + 64, 2 * stats[1] + 64 * 64, 2 * stats[2] + 64 * 256,
+            Math.max(2 * stats[3], stats[3] + 1024)};
+        staging = StoreFiles.createMap(stagingFile(), capacity);
+        try {
+            staging.put(StoreKeys.DESCRIPTOR, desc);
+            union.forEach((p, kv) -> kv.forEach((k, v) -> staging.put(modexKey(p, k), v)));
+        } catch (RuntimeException e) {
+            closeStaging();
+            throw new PmixException(Status.ERR_FILE_WRITE_FAILURE, "gds: cannot write " + stagingFile() + ": " + e, e);
+        }
+    }
+
+    private static String modexKey(Proc p, String key) {
+        return StoreKeys.modex(p.namespace(), p.rank(), key).toString();
+    }
+
+    private Path stagingFile() {
+        return dir.resolve(StoreFiles.STAGING);
+    }
+
+    private void closeStaging() {
+        if (staging != null) {
+            try {
+                staging.close();
+            } finally {
+                staging = null;
+                deleteQuietly(stagingFile());
+            }
+        }
     }
 
     @Override
@@ -147,12 +235,21 @@ final class MappedStore implements GdsStore {
             return;
         }
         closed = true;
+        if (cleaner != null) {
+            cleaner.shutdown();
+            try {
+                cleaner.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         reader.close();
+        closeStaging();
         for (String ns : registered) {
             delete(StoreFiles.jobFile(dir, ns));
         }
         registered.clear();
-        for (long g = Math.max(1, generation - 1); g <= generation; g++) {
+        for (long g = Math.max(1, generation - 2); g <= generation; g++) {
             delete(StoreFiles.modexFile(dir, g));
         }
         union.clear();
@@ -169,6 +266,14 @@ final class MappedStore implements GdsStore {
             Files.deleteIfExists(p);
         } catch (IOException e) {
             throw new PmixException(Status.ERR_FILE_WRITE_FAILURE, "gds: cannot remove " + p + ": " + e, e);
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // a leftover goes with the session directory
         }
     }
 }

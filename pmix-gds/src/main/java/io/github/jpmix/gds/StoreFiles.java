@@ -5,13 +5,16 @@ import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.JvmFlags;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import net.openhft.chronicle.map.ChronicleMap;
 import net.openhft.chronicle.map.ChronicleMapBuilder;
@@ -22,6 +25,7 @@ import net.openhft.chronicle.map.ChronicleMapBuilder;
  *   job-&lt;namespace&gt;.gds     one namespace's registration, written once
  *   modex-&lt;generation&gt;.gds  the union of posted data at that generation, written once
  *   .tmp-&lt;name&gt;             a file being written; renamed into place when complete
+ *   .staging-modex.gds        the writer's private map of posted data, copied to each generation
  *   .rd-&lt;pid&gt;-&lt;n&gt;-&lt;name&gt;     a reader's private link while it maps a file
  * </pre>
  * A namespace is spelled with {@code [A-Za-z0-9._-]} as is and every other UTF-8 byte as {@code %XX};
@@ -35,6 +39,8 @@ final class StoreFiles {
     static final String JOB_PREFIX = "job-";
     static final String MODEX_PREFIX = "modex-";
     static final String SUFFIX = ".gds";
+    /** The writer's private map of everything posted; each modex generation is a copy of it. */
+    static final String STAGING = ".staging-modex.gds";
 
     /** Fixed chunk size: entries are key + value + a few bytes of Chronicle's lengths. */
     private static final int CHUNK = 64;
@@ -101,41 +107,171 @@ final class StoreFiles {
      * @throws PmixException {@link Status#ERR_FILE_WRITE_FAILURE} if it cannot be written
      */
     static void write(Path target, Entries entries) {
-        long[] stats = new long[4]; // count, key bytes, value bytes, largest entry
-        entries.forEach((k, v) -> {
-            int kb = k.getBytes(StandardCharsets.UTF_8).length;
-            stats[0]++;
-            stats[1] += kb;
-            stats[2] += v.length;
-            stats[3] = Math.max(stats[3], kb + v.length);
-        });
-        Path tmp = target.resolveSibling(".tmp-" + target.getFileName());
+        Draft d = Draft.create(target, stats(entries));
+        try {
+            entries.forEach(d::put);
+        } catch (RuntimeException e) {
+            d.discard();
+            throw e;
+        }
+        d.publish().close();
+    }
+
+    /** What a file's entries need: count, key bytes, value bytes, largest entry (key + value). */
+    static long[] stats(Entries entries) {
+        long[] stats = new long[4];
+        entries.forEach((k, v) -> add(stats, k, v));
+        return stats;
+    }
+
+    static void add(long[] stats, String key, byte[] value) {
+        int kb = key.getBytes(StandardCharsets.UTF_8).length;
+        stats[0]++;
+        stats[1] += kb;
+        stats[2] += value.length;
+        stats[3] = Math.max(stats[3], kb + value.length);
+    }
+
+    /**
+     * A map file being written: created empty under {@code .tmp-<name>} (a name readers never open),
+     * filled, then {@linkplain #publish() renamed} to its final name in one step. Nothing writes it
+     * after that. Not thread-safe: one writer.
+     */
+    static final class Draft {
+        private final Path tmp;
+        private final Path target;
+        private ChronicleMap<CharSequence, byte[]> map;
+
+        private Draft(Path tmp, Path target, ChronicleMap<CharSequence, byte[]> map) {
+            this.tmp = tmp;
+            this.target = target;
+            this.map = map;
+        }
+
+        /**
+         * An empty map at {@code .tmp-<target name>} sized for entries as {@code stats} describes.
+         *
+         * @throws PmixException {@link Status#ERR_FILE_WRITE_FAILURE} if it cannot be created
+         */
+        static Draft create(Path target, long[] stats) {
+            Path tmp = temporary(target);
+            try {
+                return new Draft(tmp, target, createMap(tmp, stats));
+            } catch (RuntimeException e) {
+                throw failure(tmp, target, e);
+            }
+        }
+
+        void put(String key, byte[] value) {
+            try {
+                map.put(key, value);
+            } catch (RuntimeException e) {
+                throw failure(tmp, target, e);
+            }
+        }
+
+        /**
+         * Renames the filled file to its final name in one step; from then on it is never written.
+         * Returns the map, still mapped here, for the caller to close (closing unmaps, it writes
+         * nothing).
+         *
+         * @throws PmixException {@link Status#ERR_FILE_WRITE_FAILURE} if it cannot be renamed
+         */
+        ChronicleMap<CharSequence, byte[]> publish() {
+            ChronicleMap<CharSequence, byte[]> m = map;
+            rename(tmp, target);
+            map = null;
+            return m;
+        }
+
+        /** Closes and removes an unpublished draft. Idempotent. */
+        void discard() {
+            ChronicleMap<CharSequence, byte[]> m = map;
+            map = null;
+            if (m != null) {
+                try {
+                    m.close();
+                } catch (RuntimeException ignored) {
+                    // removing the file is what matters
+                }
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // a leftover temporary goes with the session directory
+                }
+            }
+        }
+    }
+
+    /**
+     * A new map file (mode 0600, replacing a leftover of that name) sized for entries as {@code stats}
+     * describes (count, key bytes, value bytes, largest entry).
+     *
+     * @throws PmixException {@link Status#ERR_FILE_WRITE_FAILURE} if it cannot be created
+     */
+    static ChronicleMap<CharSequence, byte[]> createMap(Path file, long[] stats) {
         ChronicleBootstrap.await();
         try {
+            Files.deleteIfExists(file);
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            return sized(stats).createPersistedTo(file.toFile());
+        } catch (IOException | RuntimeException e) {
+            throw failure(file, file, e);
+        }
+    }
+
+    /**
+     * Publishes a byte copy of the map file {@code source} as {@code target}: copied (in the kernel) to
+     * {@code .tmp-<target name>}, then renamed in one step. The caller must not be writing
+     * {@code source} meanwhile: a Chronicle map file at rest (no operation in progress, so no lock
+     * held) is complete in itself, and its copy opens as the same map. Costs the copy of the file's
+     * bytes, not the creation of a map.
+     *
+     * @throws PmixException {@link Status#ERR_FILE_WRITE_FAILURE} if it cannot be written
+     */
+    static void publishCopy(Path source, Path target) {
+        Path tmp = temporary(target);
+        try {
             Files.deleteIfExists(tmp);
-            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            ChronicleMap<CharSequence, byte[]> map = sized(stats).createPersistedTo(tmp.toFile());
-            try {
-                entries.forEach(map::put);
-            } finally {
-                map.close();
-            }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                throw new IOException("the file system cannot rename atomically: " + e.getMessage(), e);
+            try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ);
+                    FileChannel out = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
+                long size = in.size();
+                for (long done = 0; done < size;) {
+                    done += in.transferTo(done, size - done, out);
+                }
             }
         } catch (IOException | RuntimeException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the first failure is the one to report
-            }
-            if (e instanceof PmixException) {
-                throw (PmixException) e;
-            }
-            throw new PmixException(Status.ERR_FILE_WRITE_FAILURE, "gds: cannot write " + target + ": " + e, e);
+            throw failure(tmp, target, e);
         }
+        rename(tmp, target);
+    }
+
+    private static Path temporary(Path target) {
+        return target.resolveSibling(".tmp-" + target.getFileName());
+    }
+
+    private static void rename(Path tmp, Path target) {
+        try {
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            throw failure(tmp, target, new IOException("the file system cannot rename atomically: " + e.getMessage(), e));
+        } catch (IOException | RuntimeException e) {
+            throw failure(tmp, target, e);
+        }
+    }
+
+    /** Removes the temporary file and turns the failure into ERR_FILE_WRITE_FAILURE. */
+    private static PmixException failure(Path tmp, Path target, Exception e) {
+        try {
+            Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+            // the first failure is the one to report
+        }
+        if (e instanceof PmixException pe) {
+            return pe;
+        }
+        return new PmixException(Status.ERR_FILE_WRITE_FAILURE, "gds: cannot write " + target + ": " + e, e);
     }
 
     /**

@@ -41,12 +41,17 @@ class ChronicleStoreTest {
     }
 
     @Test
-    void shouldReadTheNewestGenerationWhenTheOneAnnouncedIsGone() {
+    void shouldReadTheNewestGenerationWhenTheOneAnnouncedIsGone() throws InterruptedException {
         try (GdsStore store = Gds.mappedStore(dir, Jobs.LOCAL)) {
             Proc p = new Proc("job1", 0);
             try (GdsReader client = Gds.attach(store.attachInfo(), null)) {
                 for (int i = 1; i <= 4; i++) {
                     store.publishModex(Map.of(p, Map.of("seq", Value.ofInt(i))));
+                }
+                // generations older than the previous are removed, in the background
+                long deadline = System.nanoTime() + 5_000_000_000L;
+                while (Files.exists(StoreFiles.modexFile(dir, 2)) && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
                 }
                 assertFalse(Files.exists(StoreFiles.modexFile(dir, 2)), "generations older than the previous are removed");
                 client.advanceModex(2);
@@ -74,6 +79,42 @@ class ChronicleStoreTest {
         }
         assertEquals(Status.ERR_NOT_SUPPORTED, assertThrows(PmixException.class,
                 () -> Gds.attach(Gds.heapStore("n1").attachInfo(), "x")).status());
+    }
+
+    @Test
+    void shouldPublishCopiesOfItsStagingMapAndRebuildItWhenTheDataOutgrowsIt() throws Exception {
+        try (GdsStore store = Gds.mappedStore(dir, Jobs.LOCAL);
+                GdsReader client = Gds.attach(store.attachInfo(), null)) {
+            Proc p0 = new Proc("job1", 0);
+            long g1 = store.publishModex(Map.of(p0, Map.of("ep", Value.ofString("small"))));
+            assertTrue(Files.exists(dir.resolve(StoreFiles.STAGING)), "the writer's private map");
+            long g2 = store.publishModex(Map.of(p0, Map.of("ep", Value.ofString("small-2"))));
+            client.advanceModex(g1);
+            assertEquals(Value.ofString("small"), client.modex(p0, "ep"), "each generation is a copy as it was");
+            client.advanceModex(g2);
+            assertEquals(Value.ofString("small-2"), client.modex(p0, "ep"));
+            // outgrows the staging map: 300 processes with 4 KiB each
+            Map<Proc, Map<String, Value>> big = new java.util.HashMap<>();
+            for (int r = 0; r < 300; r++) {
+                big.put(new Proc("job1", r), Map.of("blob", Value.ofByteObject(new byte[4096]), "r", Value.ofInt(r)));
+            }
+            long g3 = store.publishModex(big);
+            long g4 = store.publishModex(Map.of(new Proc("job1", 7), Map.of("r", Value.ofInt(-7))));
+            try (GdsReader late = Gds.attach(store.attachInfo(), null)) {
+                late.advanceModex(g3);
+                assertEquals(g4, late.modexGeneration());
+                assertEquals(Value.ofInt(-7), late.modex(new Proc("job1", 7), "r"));
+            }
+            client.advanceModex(g4);
+            for (int r = 0; r < 300; r++) {
+                assertEquals(Value.ofInt(r == 7 ? -7 : r), client.modex(new Proc("job1", r), "r"));
+                assertEquals(4096, client.modex(new Proc("job1", r), "blob").asBytes().length);
+            }
+            assertEquals(Value.ofString("small-2"), client.modex(p0, "ep"));
+            // the server's own reader maps a generation when it first reads one
+            assertEquals(g4, store.reader().modexGeneration());
+            assertEquals(Value.ofInt(299), store.reader().modex(new Proc("job1", 299), "r"));
+        }
     }
 
     @Test

@@ -30,16 +30,22 @@ import java.util.concurrent.TimeUnit;
  * one in launch order.
  *
  * <pre>
- * pmixrun [-n N] [--simulate-nodes K] [--enable-recovery] [MAINCLASS [ARGS...]] [: -n M MAINCLASS [ARGS...]]...
+ * pmixrun [-n N] [--simulate-nodes K | --job-size J] [--enable-recovery] [MAINCLASS [ARGS...]] [: -n M MAINCLASS [ARGS...]]...
  * </pre>
  *
  * <p>Each {@code :}-separated part is an app (app numbers 0, 1, ...). {@code --simulate-nodes K}
  * makes the job span K nodes: this one runs the given processes, K-1 pretended nodes hold as many
  * ranks again each, so the node and proc maps are those of a K-node job; the launcher's fence
- * answers for the pretended nodes with no data. Progress and a per-phase timing summary go to stderr.
+ * answers for the pretended nodes with no data. {@code --job-size J} pads the job to J ranks instead:
+ * this node holds the N local ranks 0..N-1, the other J-N ranks (the last app's) sit on pretended
+ * nodes {@code nid00001, nid00002, ...} in blocks of {@value #SIMULATED_NODE_SIZE} (the last one
+ * smaller): the layout of the OpenPMIx reference harness in {@code benchmarks/reference/wireup/}.
+ * Progress and a per-phase timing summary go to stderr.
  */
 public final class Launcher implements HostModule {
     static final String DEMO = "io.github.jpmix.client.WireupDemo";
+    /** Ranks per pretended node of {@code --job-size}. */
+    static final int SIMULATED_NODE_SIZE = 16;
 
     private record App(int size, List<String> command) {
     }
@@ -74,11 +80,13 @@ public final class Launcher implements HostModule {
     }
 
     private static void usage(PrintStream out) {
-        out.println("usage: pmixrun [-n N] [--simulate-nodes K] [--enable-recovery] [MAINCLASS [ARGS...]]"
+        out.println("usage: pmixrun [-n N] [--simulate-nodes K | --job-size J] [--enable-recovery] [MAINCLASS [ARGS...]]"
                 + " [: -n M MAINCLASS [ARGS...]]...");
         out.println("Runs a PMIx job: N JVMs running MAINCLASS (default: the bundled wireup demo).");
         out.println("  -n N                  processes of this app (default 1)");
         out.println("  --simulate-nodes K    pretend the job spans K nodes (realistic node and proc maps)");
+        out.println("  --job-size J          pad the job to J ranks on pretended nodes of " + SIMULATED_NODE_SIZE
+                + " (nid00001, ...)");
         out.println("  --enable-recovery     let the job run on when a process fails (default: end it)");
         out.println("  -h, --help            this text");
         out.println("Exit status: 0 if every process exited 0; else the first failure's, and the other");
@@ -90,6 +98,7 @@ public final class Launcher implements HostModule {
         long t0 = System.nanoTime();
         int nodes = 1;
         boolean recovery = false;
+        int jobSize = 0;
         List<App> apps = new ArrayList<>();
         List<String> part = new ArrayList<>();
         int n = 1;
@@ -104,6 +113,8 @@ public final class Launcher implements HostModule {
                 nodes = positive("--simulate-nodes", args[++i]);
             } else if (part.isEmpty() && a.equals("--enable-recovery")) {
                 recovery = true;
+            } else if (part.isEmpty() && a.equals("--job-size") && i + 1 < args.length) {
+                jobSize = positive("--job-size", args[++i]);
             } else if (a.equals(":")) {
                 apps.add(new App(n, part.isEmpty() ? List.of(DEMO) : List.copyOf(part)));
                 part.clear();
@@ -116,8 +127,14 @@ public final class Launcher implements HostModule {
             }
         }
         int local = apps.stream().mapToInt(App::size).sum();
+        if (jobSize > 0 && (nodes > 1 || jobSize < local)) {
+            throw new PmixException(Status.ERR_BAD_PARAM, nodes > 1 ? "--job-size and --simulate-nodes exclude each other"
+                    : "--job-size " + jobSize + " is smaller than the " + local + " local process(es)");
+        }
+        int padding = jobSize > 0 ? jobSize - local : 0;
         err.printf("pmixrun: %d process(es) in %d app(s)%s%n", local, apps.size(),
-                nodes > 1 ? ", job spread over " + nodes + " nodes (" + (nodes - 1) + " simulated)" : "");
+                nodes > 1 ? ", job spread over " + nodes + " nodes (" + (nodes - 1) + " simulated)"
+                        : padding > 0 ? ", job of " + jobSize + " ranks (" + padding + " on simulated nodes)" : "");
         try (PmixServer server = PmixServer.start(new ServerOptions().toolSupport(true), this)) {
             long tServer = System.nanoTime();
             server.registerAttributes("PMIx_Log", LocalLogChannels.attributes());
@@ -127,7 +144,7 @@ public final class Launcher implements HostModule {
             int first = 0;
             for (int a = 0; a < apps.size(); a++) {
                 int size = apps.get(a).size();
-                wireup.app(a, first, size * nodes);
+                wireup.app(a, first, size * nodes + (a == apps.size() - 1 ? padding : 0));
                 for (int node = 0; node < nodes; node++) {
                     int[] ranks = new int[size];
                     for (int r = 0; r < size; r++) {
@@ -136,6 +153,13 @@ public final class Launcher implements HostModule {
                     wireup.node(node == 0 ? host : String.format("sim%05d", node), ranks);
                 }
                 first += size * nodes;
+            }
+            for (int r = local, node = 1; r < local + padding; r += SIMULATED_NODE_SIZE, node++) {
+                int[] ranks = new int[Math.min(SIMULATED_NODE_SIZE, local + padding - r)];
+                for (int k = 0; k < ranks.length; k++) {
+                    ranks[k] = r + k;
+                }
+                wireup.node(String.format("nid%05d", node), ranks);
             }
             server.registerNamespace(nspace, local, wireup.build(host));
             long tRegistered = System.nanoTime();

@@ -21,6 +21,14 @@ public interface ClientStore extends AutoCloseable {
      */
     Optional<Value> get(Proc target, String key, List<Info> qualifiers, Proc requester);
 
+    /**
+     * The answer an earlier {@link #get} without qualifiers gave for the same target, key and
+     * requester, if this store kept it and it still holds; null otherwise (then ask {@link #get}).
+     */
+    default Value known(Proc target, String key, Proc requester) {
+        return null;
+    }
+
     /** A posted key of {@code target} in the newest modex generation this reader was told of. */
     Optional<Value> modex(Proc target, String key);
 

@@ -7,6 +7,7 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.wire.Messages;
 import io.github.jpmix.common.internal.wire.WireKeys;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -119,10 +120,8 @@ final class FenceHandler {
             op.timeout.cancel(false);
         }
         byte[] contribution;
-        boolean allLocal;
         synchronized (state.lock) {
             contribution = op.collectData ? state.modex.contribution(op.arrived.keySet()) : new byte[0];
-            allLocal = state.allLocal(op.participants);
         }
         CompletionStage<byte[]> host;
         try {
@@ -132,7 +131,7 @@ final class FenceHandler {
         }
         byte[] own = contribution;
         host.whenComplete((data, error) -> {
-            if (error != null && ServerState.isNotSupported(error) && allLocal) {
+            if (error != null && ServerState.isNotSupported(error) && allLocal(op)) {
                 // no other node takes part: this node's contribution is the whole answer
                 release(op, own);
             } else if (error != null) {
@@ -143,6 +142,13 @@ final class FenceHandler {
         });
     }
 
+    /** Whether only this node takes part; asked only when the host has no fence (it lists the job's nodes). */
+    private boolean allLocal(FenceTracker op) {
+        synchronized (state.lock) {
+            return state.allLocal(op.participants);
+        }
+    }
+
     private void release(FenceTracker op, byte[] data) {
         long generation;
         try {
@@ -150,13 +156,19 @@ final class FenceHandler {
                 if (op.collectData && data.length > 0) {
                     state.modex.absorb(data);
                 }
-                generation = state.store.publishModex(state.modex.visibleHere());
+                if (state.modex.changed()) {
+                    generation = state.store.publishModex(state.modex.visibleHere());
+                    state.modex.published();
+                } else {
+                    // nothing new since the last generation: no file to write, none for clients to map
+                    generation = state.store.modexGeneration();
+                }
             }
         } catch (RuntimeException e) {
             failArrived(op, ServerState.asPmix(e));
             return;
         }
-        List<Info> reply = List.of(Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(generation)));
+        byte[] reply = Messages.reply(List.of(Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(generation))));
         for (FenceTracker.Arrival a : op.arrived.values()) {
             ServerState.reply(a.client(), a.correlationId(), reply);
         }

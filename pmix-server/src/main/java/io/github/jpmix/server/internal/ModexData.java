@@ -40,6 +40,8 @@ final class ModexData {
 
     private final Map<Proc, Map<String, Posted>> posted = new HashMap<>();
     private final Predicate<Proc> isLocal;
+    /** Something was posted or received since the last {@link #published()}. */
+    private boolean changed;
 
     ModexData(Predicate<Proc> isLocal) {
         this.isLocal = isLocal;
@@ -50,7 +52,22 @@ final class ModexData {
         Map<String, Posted> mine = posted.computeIfAbsent(proc, p -> new LinkedHashMap<>());
         for (Info i : infos) {
             mine.put(i.key(), new Posted(i.value(), WireKeys.scopeOf(i)));
+            changed = true;
         }
+    }
+
+    /**
+     * Whether anything was posted or received since the last {@link #published()}: a fence that
+     * brought nothing new releases with the generation already published instead of writing a
+     * new one (docs/gds.md, "Generations").
+     */
+    boolean changed() {
+        return changed;
+    }
+
+    /** What is held now is in the newest store generation. */
+    void published() {
+        changed = false;
     }
 
     /** A posted value this node's processes may read, or null. */
@@ -139,6 +156,7 @@ final class ModexData {
             for (Info i : infos) {
                 if (!WireKeys.isField(i)) {
                     theirs.put(i.key(), new Posted(i.value(), WireKeys.scopeOf(i)));
+                    changed = true;
                 }
             }
         }

@@ -93,8 +93,16 @@ public final class ServerState {
         if (correlationId == 0 || client.connection == null) {
             return;
         }
+        reply(client, correlationId, Messages.reply(infos));
+    }
+
+    /** {@link #reply(ClientRecord, int, List)} with the reply encoded already (one encoding for many clients). */
+    static void reply(ClientRecord client, int correlationId, byte[] encoded) {
+        if (correlationId == 0 || client.connection == null) {
+            return;
+        }
         try {
-            client.connection.reply(correlationId, Messages.reply(infos));
+            client.connection.reply(correlationId, encoded);
         } catch (PmixException e) {
             LOG.log(System.Logger.Level.DEBUG, "reply to " + client.proc + " dropped: " + e.getMessage());
         }

@@ -1,8 +1,10 @@
 package io.github.jpmix.server.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
@@ -51,6 +53,24 @@ class ModexDataTest {
         assertNull(there.lookup(local, "l"));
         assertEquals(Value.ofString("remote"), there.lookup(local, "r"));
         assertEquals(Value.ofString("global"), there.lookup(local, "g"));
+    }
+
+    @Test
+    void shouldSayWhetherAnythingCameSinceTheLastPublication() {
+        assertFalse(here.changed());
+        here.commit(local, List.of());
+        assertFalse(here.changed(), "an empty commit brings nothing");
+        postAllScopes();
+        assertTrue(here.changed());
+        here.published();
+        assertFalse(here.changed());
+        // this node's own frames come back in the fence result: nothing new
+        here.absorb(here.contribution(List.of(local)));
+        assertFalse(here.changed());
+        ModexData there = new ModexData(Set.of(remote)::contains);
+        there.commit(remote, List.of(WireKeys.posted("x", Value.ofInt32(1), Scope.GLOBAL)));
+        here.absorb(there.contribution(List.of(remote)));
+        assertTrue(here.changed(), "another node's data is new");
     }
 
     @Test

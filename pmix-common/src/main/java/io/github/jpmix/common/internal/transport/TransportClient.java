@@ -263,13 +263,24 @@ public final class TransportClient implements AutoCloseable {
      */
     public CompletableFuture<byte[]> request(byte[] payload, Duration timeout) {
         requireNonNull(payload, "payload");
+        requireNonNull(timeout, "timeout");
         return request(new UnsafeBuffer(payload), 0, payload.length, timeout);
     }
 
+    /**
+     * {@link #request(byte[], Duration)} without a timeout: the future completes when the server
+     * answers or the connection is lost. Nothing is scheduled (a timer task per request would wake the
+     * timer thread each time).
+     */
+    public CompletableFuture<byte[]> request(byte[] payload) {
+        requireNonNull(payload, "payload");
+        return request(new UnsafeBuffer(payload), 0, payload.length, null);
+    }
+
+    /** @param timeout how long to wait for the reply; null for as long as the connection lasts */
     public CompletableFuture<byte[]> request(DirectBuffer buffer, int offset, int length, Duration timeout) {
         requireNonNull(buffer, "buffer");
-        requireNonNull(timeout, "timeout");
-        if (timeout.isNegative() || timeout.isZero()) {
+        if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
             throw new PmixException(Status.ERR_BAD_PARAM, "request timeout=" + timeout + " must be positive");
         }
         int correlationId = nextCorrelationId();
@@ -280,13 +291,15 @@ public final class TransportClient implements AutoCloseable {
             future.completeExceptionally(lostConnection());
             return future;
         }
-        ScheduledFuture<?> timer = Timer.INSTANCE.schedule(() -> {
-            if (pending.remove(correlationId, future)) {
-                future.completeExceptionally(new PmixException(Status.ERR_TIMEOUT, "request " + correlationId
-                        + " to the server at " + socketPath + " got no reply within " + timeout));
-            }
-        }, timeout.toNanos(), TimeUnit.NANOSECONDS);
-        future.whenComplete((reply, failure) -> timer.cancel(false));
+        if (timeout != null) {
+            ScheduledFuture<?> timer = Timer.INSTANCE.schedule(() -> {
+                if (pending.remove(correlationId, future)) {
+                    future.completeExceptionally(new PmixException(Status.ERR_TIMEOUT, "request " + correlationId
+                            + " to the server at " + socketPath + " got no reply within " + timeout));
+                }
+            }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+            future.whenComplete((reply, failure) -> timer.cancel(false));
+        }
         try {
             sender.send(correlationId, Protocol.FLAG_REQUEST, buffer, offset, length);
         } catch (RuntimeException e) {

@@ -39,13 +39,21 @@ public final class TransportConfig {
     public static final String HEARTBEAT_TIMEOUT_PROP = "jpmix.transport.heartbeatTimeout";
     public static final long HEARTBEAT_TIMEOUT_DEFAULT_NS = TimeUnit.SECONDS.toNanos(30);
 
-    /** Idle polls with {@link Thread#onSpinWait()} before a receiver starts yielding. */
+    /**
+     * Idle polls with {@link Thread#onSpinWait()} before a receiver starts yielding. Short on purpose:
+     * the processes of a node outnumber its cores, and a spinning receiver takes the core the process
+     * it waits for needs (docs/transport.md, "What the back-off costs": 500 spins and 20 yields made a
+     * two-process fence 155 us, 100 and 2 made it 50-70 us on two cores).
+     */
     public static final String IDLE_SPINS_PROP = "jpmix.transport.idleSpins";
-    public static final int IDLE_SPINS_DEFAULT = 500;
+    public static final int IDLE_SPINS_DEFAULT = 100;
 
-    /** Idle polls with {@link Thread#yield()} after spinning, before a receiver goes to sleep. */
+    /**
+     * Idle polls with {@link Thread#yield()} after spinning, before a receiver goes to sleep. Few: on a
+     * loaded node a yield can hand the core to another process for a whole time slice.
+     */
     public static final String IDLE_YIELDS_PROP = "jpmix.transport.idleYields";
-    public static final int IDLE_YIELDS_DEFAULT = 20;
+    public static final int IDLE_YIELDS_DEFAULT = 2;
 
     /** Bounds checked by {@link #conclude()}. */
     public static final int MIN_RING_CAPACITY = RingFileDescriptor.MIN_RING_CAPACITY;

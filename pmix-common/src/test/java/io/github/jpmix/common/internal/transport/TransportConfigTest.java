@@ -26,8 +26,8 @@ class TransportConfigTest {
         assertEquals(TimeUnit.SECONDS.toNanos(5), c.handshakeTimeoutNs());
         assertEquals(TimeUnit.SECONDS.toNanos(1), c.heartbeatIntervalNs());
         assertEquals(TimeUnit.SECONDS.toNanos(30), c.heartbeatTimeoutNs());
-        assertEquals(500, c.idleSpins());
-        assertEquals(20, c.idleYields());
+        assertEquals(100, c.idleSpins());
+        assertEquals(2, c.idleYields());
     }
 
     static Stream<Arguments> badSettings() {
