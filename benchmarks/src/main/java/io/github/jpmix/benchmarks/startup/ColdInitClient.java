@@ -8,9 +8,14 @@ import java.time.Instant;
 
 /**
  * The process {@link ColdInit} starts: a fresh JVM that inits a client once and prints one line
- * {@code coldinit rank R main M init I get G cpu C} (milliseconds): JVM start (the launcher's clock
- * just before it started the process) to {@code main}, {@code PmixClient.init} wall time, the first
- * {@code get} of a job fact after it, and the process's CPU time when init returned.
+ * {@code coldinit rank R size J main M init I get G cpu C} (milliseconds): JVM start (the launcher's
+ * clock just before it started the process; under another launcher, the JVM's own start time) to
+ * {@code main}, {@code PmixClient.init} wall time, the first
+ * {@code get} of a job fact after it, and the process's CPU time when init returned. It also runs
+ * under {@code bin/pmixrun}:
+ *
+ * <pre>JPMIX_APP_CLASSPATH=benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar \
+ *     bin/pmixrun -n 2 --job-size 1000000 io.github.jpmix.benchmarks.startup.ColdInitClient</pre>
  */
 public final class ColdInitClient {
     /** The launcher's wall clock, in microseconds since the epoch, just before it started this JVM. */
@@ -22,12 +27,17 @@ public final class ColdInitClient {
     public static void main(String[] args) {
         long t0 = System.nanoTime();
         Instant atMain = Instant.now();
-        double toMain = (micros(atMain) - Long.parseLong(System.getenv(LAUNCHED))) / 1e3;
         try (PmixClient client = PmixClient.init()) {
             long t1 = System.nanoTime();
             Duration cpu = ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO);
             int size = client.get(Proc.wildcard(client.proc().namespace()), Keys.JOB_SIZE);
             long t2 = System.nanoTime();
+            String launched = System.getenv(LAUNCHED);
+            // under another launcher (bin/pmixrun): the JVM's own start time, read only now (it loads
+            // java.management); it leaves out the fork and exec before the JVM starts
+            long startUs = launched != null ? Long.parseLong(launched)
+                    : java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime() * 1000;
+            double toMain = (micros(atMain) - startUs) / 1e3;
             System.out.printf("coldinit rank %d size %d main %.1f init %.1f get %.1f cpu %.1f%n", client.proc().rank(),
                     size, toMain, (t1 - t0) / 1e6, (t2 - t1) / 1e6, cpu.toNanos() / 1e6);
             if (System.getenv(THREADS) != null) {
