@@ -23,7 +23,10 @@ import java.util.stream.Stream;
  * The job layout (N local ranks 0..N-1, the rest on simulated nodes of 16) is that of the OpenPMIx
  * reference harness in {@code benchmarks/reference/wireup/}.
  *
- * <pre>WireupBench [--runs R] [--n "2 4 8 16"] [--j 10000] [--pmixrun PATH]</pre>
+ * <p>{@code --warm} is a diagnostic: the clients warm each phase up 50 times longer first, and the lines
+ * say {@code impl=jpmix-warm}.
+ *
+ * <pre>WireupBench [--runs R] [--n "2 4 8 16"] [--j 10000] [--warm] [--pmixrun PATH]</pre>
  */
 public final class WireupBench {
     static final List<String> METRICS = List.of("init", "jvm_start", "get_job_key", "fence", "modex");
@@ -37,8 +40,13 @@ public final class WireupBench {
         int jobSize = 10_000;
         int[] ns = {2, 4, 8, 16};
         String pmixrun = "bin/pmixrun";
+        boolean warm = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
+            if (a.equals("--warm")) {
+                warm = true;
+                continue;
+            }
             if (i + 1 >= args.length && !a.equals("-h") && !a.equals("--help")) {
                 fail("option " + a + " needs a value");
             }
@@ -48,7 +56,7 @@ public final class WireupBench {
                 case "--n" -> ns = Arrays.stream(args[++i].trim().split("[\\s,]+")).mapToInt(s -> positive("--n", s)).toArray();
                 case "--pmixrun" -> pmixrun = args[++i];
                 case "-h", "--help" -> {
-                    System.out.println("usage: jpmix-wireup-bench [--runs R] [--n \"2 4 8 16\"] [--j 10000]");
+                    System.out.println("usage: jpmix-wireup-bench [--runs R] [--n \"2 4 8 16\"] [--j 10000] [--warm]");
                     return;
                 }
                 default -> fail("unknown option " + a);
@@ -64,22 +72,25 @@ public final class WireupBench {
             METRICS.forEach(m -> samples.put(m, new ArrayList<>()));
             for (int run = 1; run <= runs; run++) {
                 System.err.printf("wireup-bench: N=%d J=%d run %d/%d%n", n, jobSize, run, runs);
-                runOnce(pmixrun, n, jobSize, samples);
+                runOnce(pmixrun, n, jobSize, warm, samples);
             }
             for (String m : METRICS) {
-                System.out.println(result(m, n, jobSize, samples.get(m)));
+                System.out.println(result(warm ? "jpmix-warm" : "jpmix", m, n, jobSize, samples.get(m)));
             }
             System.out.flush();
         }
     }
 
     /** One pmixrun of N bench clients; adds their samples. */
-    private static void runOnce(String pmixrun, int n, int jobSize, Map<String, List<Long>> samples)
+    private static void runOnce(String pmixrun, int n, int jobSize, boolean warm, Map<String, List<Long>> samples)
             throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("jpmix-wireup-bench");
         try {
-            List<String> cmd = List.of(pmixrun, "--job-size", Integer.toString(jobSize), "-n", Integer.toString(n),
-                    WireupBenchClient.class.getName(), dir.toString());
+            List<String> cmd = new ArrayList<>(List.of(pmixrun, "--job-size", Integer.toString(jobSize), "-n",
+                    Integer.toString(n), WireupBenchClient.class.getName(), dir.toString()));
+            if (warm) {
+                cmd.add("warm");
+            }
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.INHERIT)
                     .redirectError(ProcessBuilder.Redirect.INHERIT);
             String classes = Path.of(codeSource()).toString();
@@ -129,10 +140,10 @@ public final class WireupBench {
     }
 
     /** The RESULT line of one metric; nearest-rank percentiles of the samples (nanoseconds). */
-    static String result(String metric, int n, int jobSize, List<Long> samples) {
+    static String result(String impl, String metric, int n, int jobSize, List<Long> samples) {
         long[] s = samples.stream().mapToLong(Long::longValue).sorted().toArray();
-        return String.format(java.util.Locale.ROOT, "RESULT impl=jpmix metric=%s N=%d J=%d median_us=%.1f p99_us=%.1f samples=%d",
-                metric, n, jobSize, percentile(s, 50) / 1e3, percentile(s, 99) / 1e3, s.length);
+        return String.format(java.util.Locale.ROOT, "RESULT impl=%s metric=%s N=%d J=%d median_us=%.1f p99_us=%.1f samples=%d",
+                impl, metric, n, jobSize, percentile(s, 50) / 1e3, percentile(s, 99) / 1e3, s.length);
     }
 
     /** Nearest-rank percentile of sorted samples; 0 for none. */

@@ -37,7 +37,11 @@ import java.util.List;
  * <p>The local peers are ranks 0..N-1 ({@code pmixrun --job-size} puts them there), N being
  * {@code PMIX_LOCAL_SIZE}. The expected endpoints are made before each round's clock starts.
  *
- * <pre>WireupBenchClient DIR</pre>
+ * <p>With a second argument {@code warm} (the command's {@code --warm}), each phase first runs 50 times
+ * its warm-up count (5,000 gets, 500 fences, 250 rounds), so that the figures are those of compiled
+ * code rather than of a JVM still interpreting and compiling: a diagnostic, not the benchmark.
+ *
+ * <pre>WireupBenchClient DIR [warm]</pre>
  */
 public final class WireupBenchClient {
     static final int GET_WARMUP = 100;
@@ -47,6 +51,8 @@ public final class WireupBenchClient {
     static final int MODEX_WARMUP = 5;
     static final int MODEX_ROUNDS = 50;
     static final String KEY = "bench.ep";
+    /** Warm-up multiplier of the {@code warm} diagnostic. */
+    static final int WARM_FACTOR = 50;
 
     private WireupBenchClient() {
     }
@@ -54,11 +60,15 @@ public final class WireupBenchClient {
     public static void main(String[] args) throws IOException {
         Instant mainAt = Instant.now();
         JvmFlags.disableChronicleAnalytics();
-        if (args.length != 1) {
-            System.err.println("usage: WireupBenchClient DIR");
+        if (args.length < 1 || args.length > 2 || (args.length == 2 && !args[1].equals("warm"))) {
+            System.err.println("usage: WireupBenchClient DIR [warm]");
             System.exit(2);
         }
         Path dir = Path.of(args[0]);
+        int warm = args.length == 2 ? WARM_FACTOR : 1;
+        int getWarmup = GET_WARMUP * warm;
+        int fenceWarmup = FENCE_WARMUP * warm;
+        int modexWarmup = MODEX_WARMUP * warm;
         long jvmStart = ProcessHandle.current().info().startInstant()
                 .map(s -> Duration.between(s, mainAt).toNanos()).orElse(-1L);
         StringBuilder out = new StringBuilder();
@@ -75,12 +85,12 @@ public final class WireupBenchClient {
             out.append("get_job_key");
             String jobSize = Keys.JOB_SIZE.name();
             long size = 0;
-            for (int i = 0; i < GET_WARMUP + GET_CALLS; i++) {
+            for (int i = 0; i < getWarmup + GET_CALLS; i++) {
                 long t = System.nanoTime();
                 Value v = client.get(job, jobSize);
                 long dt = System.nanoTime() - t;
                 size = v.asLong();
-                if (i >= GET_WARMUP) {
+                if (i >= getWarmup) {
                     out.append(' ').append(dt);
                 }
             }
@@ -88,11 +98,11 @@ public final class WireupBenchClient {
             client.fence(List.of());
 
             out.append("fence");
-            for (int i = 0; i < FENCE_WARMUP + FENCES; i++) {
+            for (int i = 0; i < fenceWarmup + FENCES; i++) {
                 long t = System.nanoTime();
                 client.fence(List.of());
                 long dt = System.nanoTime() - t;
-                if (i >= FENCE_WARMUP) {
+                if (i >= fenceWarmup) {
                     out.append(' ').append(dt);
                 }
             }
@@ -106,7 +116,7 @@ public final class WireupBenchClient {
             for (int peer = 0; peer < local; peer++) {
                 peers[peer] = new Proc(me.namespace(), peer);
             }
-            for (int round = 0; round < MODEX_WARMUP + MODEX_ROUNDS; round++) {
+            for (int round = 0; round < modexWarmup + MODEX_ROUNDS; round++) {
                 for (int peer = 0; peer < local; peer++) {
                     expected[peer] = endpoint(peer, round);
                 }
@@ -123,7 +133,7 @@ public final class WireupBenchClient {
                     }
                 }
                 long dt = System.nanoTime() - t;
-                if (round >= MODEX_WARMUP) {
+                if (round >= modexWarmup) {
                     out.append(' ').append(dt);
                 }
             }
