@@ -125,6 +125,24 @@ class WireupTest {
     }
 
     @Test
+    void shouldFailAFenceAtOnceWhenAParticipantFinalizesWithoutEnteringIt() throws Exception {
+        // A participant that finalized can never arrive: the waiter must not hang until its timeout (30 s).
+        // Rank 1 starts later, so rank 0 is most likely waiting in the fence when rank 1 finalizes
+        // (PMIX_ERR_UNREACH); if rank 1 is faster, rank 0 is refused on entry (PMIX_ERR_PROC_TERM_WO_SYNC).
+        host.job("fin", 2);
+        Proc quitterProc = new Proc("fin", 1);
+        host.server.registerClient(quitterProc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
+        Process waiter = host.spawn(new Proc("fin", 0), "fence-timeout", "30");
+        Thread.sleep(3_000);
+        Process quitter = host.start(host.server.setupFork(quitterProc), "init-only");
+        String out = TestHost.output(waiter, 60);
+        Matcher m = Pattern.compile("FENCE (PMIX_ERR_UNREACH|PMIX_ERR_PROC_TERM_WO_SYNC) after (\\d+) ms").matcher(out);
+        assertTrue(m.find(), out);
+        assertTrue(Long.parseLong(m.group(2)) < 20_000, out);
+        assertTrue(TestHost.output(quitter, 60).contains("DONE"));
+    }
+
+    @Test
     void shouldRefuseAReservedKeyAndStoreNothing() throws Exception {
         host.job("rsv", 1);
         String out = TestHost.output(host.spawn(new Proc("rsv", 0), "put-reserved"), 60);

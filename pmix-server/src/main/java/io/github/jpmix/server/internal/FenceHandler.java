@@ -202,6 +202,29 @@ final class FenceHandler {
     }
 
     /**
+     * A local client finalized: a pending operation that expects it and that it has not arrived at can
+     * never complete, so it fails for the others with {@code PMIX_ERR_UNREACH} at once instead of
+     * leaving them to hang (or to wait for their {@code PMIX_TIMEOUT}). Operations it arrived at
+     * complete as usual.
+     */
+    void onClientFinalized(Proc proc) {
+        List<FenceTracker> doomed = new ArrayList<>();
+        synchronized (state.lock) {
+            for (List<FenceTracker> ops : pending.values()) {
+                for (FenceTracker t : ops) {
+                    if (t.expected.contains(proc) && !t.arrived.containsKey(proc)) {
+                        doomed.add(t);
+                    }
+                }
+            }
+        }
+        for (FenceTracker t : doomed) {
+            fail(t, new PmixException(Status.ERR_UNREACH,
+                    "fence: participant " + proc + " finalized without entering the fence"));
+        }
+    }
+
+    /**
      * A local client is gone without finalizing: every pending operation it takes part in fails for
      * the others with {@code PMIX_ERR_PROC_TERM_WO_SYNC}, instead of hanging. That includes one it
      * had already arrived at: its participants would otherwise wait on for the rest and then be

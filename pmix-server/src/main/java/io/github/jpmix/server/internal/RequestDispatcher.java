@@ -186,6 +186,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         synchronized (state.lock) {
             client.finalizedNow();
         }
+        fences.onClientFinalized(client.proc);
         CompletionStage<Void> s;
         try {
             s = state.host.clientFinalized(client.proc);
