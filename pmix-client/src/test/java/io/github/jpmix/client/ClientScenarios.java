@@ -108,6 +108,21 @@ public final class ClientScenarios {
                         System.out.println("FENCE " + e.statusName() + " after " + (System.nanoTime() - t0) / 1_000_000 + " ms");
                     }
                 }
+                case "fence-with" -> {
+                    // a fence over NSPACE:RANK,... (any namespaces), bounded by a 30 s PMIX_TIMEOUT
+                    List<Proc> procs = new ArrayList<>();
+                    for (String p : args[1].split(",")) {
+                        int colon = p.lastIndexOf(':');
+                        procs.add(new Proc(p.substring(0, colon), Rank.parse(p.substring(colon + 1))));
+                    }
+                    long t0 = System.nanoTime();
+                    try {
+                        c.fence(procs, Info.of(Keys.TIMEOUT, 30));
+                        System.out.println("FENCED");
+                    } catch (PmixException e) {
+                        System.out.println("FENCE " + e.statusName() + " after " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+                    }
+                }
                 case "fence-wait" -> {
                     // enters a fence that waits for a rank the test holds back, says so, and reports the release
                     System.out.println("FENCING " + me.rank());

@@ -143,6 +143,21 @@ class WireupTest {
     }
 
     @Test
+    void shouldFailAFenceAtOnceWhenTheHostDeregistersAParticipantsNamespace() throws Exception {
+        // keep:0 fences with drop:0, which never comes; the host then deregisters "drop"
+        host.job("keep", 1);
+        host.job("drop", 1);
+        host.server.registerClient(new Proc("drop", 0), PeerCredentials.currentUid(), PeerCredentials.currentGid());
+        Process waiter = host.spawn(new Proc("keep", 0), "fence-with", "keep:0,drop:0");
+        Thread.sleep(3_000);
+        host.server.deregisterNamespace("drop");
+        String out = TestHost.output(waiter, 60);
+        Matcher m = Pattern.compile("FENCE PMIX_ERR_INVALID_NAMESPACE after (\\d+) ms").matcher(out);
+        assertTrue(m.find(), out);
+        assertTrue(Long.parseLong(m.group(1)) < 20_000, out);
+    }
+
+    @Test
     void shouldRefuseAReservedKeyAndStoreNothing() throws Exception {
         host.job("rsv", 1);
         String out = TestHost.output(host.spawn(new Proc("rsv", 0), "put-reserved"), 60);

@@ -202,6 +202,28 @@ final class FenceHandler {
     }
 
     /**
+     * The host deregistered a namespace: a pending operation with a participant of it can never
+     * complete, so it fails for whoever arrived (participants of other namespaces among them) with
+     * {@code PMIX_ERR_INVALID_NAMESPACE} instead of leaving them to hang.
+     */
+    void onNamespaceGone(String nspace) {
+        List<FenceTracker> doomed = new ArrayList<>();
+        synchronized (state.lock) {
+            for (List<FenceTracker> ops : pending.values()) {
+                for (FenceTracker t : ops) {
+                    if (t.participants.stream().anyMatch(p -> p.namespace().equals(nspace))) {
+                        doomed.add(t);
+                    }
+                }
+            }
+        }
+        for (FenceTracker t : doomed) {
+            fail(t, new PmixException(Status.ERR_INVALID_NAMESPACE,
+                    "fence: namespace " + nspace + " of a participant was deregistered"));
+        }
+    }
+
+    /**
      * A local client finalized: a pending operation that expects it and that it has not arrived at can
      * never complete, so it fails for the others with {@code PMIX_ERR_UNREACH} at once instead of
      * leaving them to hang (or to wait for their {@code PMIX_TIMEOUT}). Operations it arrived at

@@ -198,6 +198,11 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
 
     // ---- departures ----
 
+    /** The host deregistered a namespace: fences that wait for it fail (see {@link FenceHandler#onNamespaceGone}). */
+    void onNamespaceDeregistered(String nspace) {
+        fences.onNamespaceGone(nspace);
+    }
+
     @Override
     public void onDisconnect(ClientConnection connection, boolean clean) {
         ClientRecord client = (ClientRecord) connection.attachment();

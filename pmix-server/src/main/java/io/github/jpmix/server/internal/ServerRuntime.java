@@ -33,6 +33,8 @@ public final class ServerRuntime {
     private final ServerOptions options;
     private final SessionDirectory directory;
     private final ServerState state;
+    /** Set once at start; the namespace's pending fences are failed through it on deregistration. */
+    private RequestDispatcher dispatcher;
     private final TransportServer transport;
     private final String uri;
     private final Thread shutdownHook;
@@ -72,6 +74,7 @@ public final class ServerRuntime {
                     .heartbeatTimeout(options.heartbeatTimeout().toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
             TransportServer transport = TransportServer.start(dir.resolve(SOCKET), config, dispatcher, dispatcher);
             ServerRuntime runtime = new ServerRuntime(options, dir, state, transport);
+            runtime.dispatcher = dispatcher;
             SessionDirectory.writeAtomically(dir.resolve(RENDEZVOUS), runtime.uri + "\n");
             if (options.toolSupport() || options.systemSupport()) {
                 try {
@@ -114,6 +117,7 @@ public final class ServerRuntime {
             state.localByNamespace.remove(nspace);
             state.store.deregisterNamespace(nspace);
         }
+        dispatcher.onNamespaceDeregistered(nspace);
         for (ClientRecord c : gone) {
             closeConnection(c);
         }
