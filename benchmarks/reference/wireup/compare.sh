@@ -6,11 +6,12 @@
 # Reads the RESULT lines of both files (other lines are ignored), pairs impl=jpmix with
 # impl=openpmix on (metric, N, J) and prints one row per pair: both medians and p99s in
 # microseconds and ratio = openpmix median / jpmix median (above 1: JPMIx is faster). Pairs with
-# only one side are listed after the table. Exit status 2 on bad usage or an unreadable file,
+# only one side are listed after the table. JPMIx's jvm_start pairs with the reference's start
+# (both: launcher about to start the process -> main entered). Exit status 2 on bad usage or an unreadable file,
 # 1 if no pair matched.
 set -euo pipefail
 if [ $# -ne 2 ] || [ ! -r "$1" ] || [ ! -r "$2" ]; then
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 fi
 
@@ -31,6 +32,8 @@ BEGIN {
         next
     }
     if (f["impl"] != "jpmix" && f["impl"] != "openpmix") next
+    # The same instant pair on both sides: launcher before starting the process -> main entered.
+    if (f["metric"] == "jvm_start") f["metric"] = "start"
     key = f["metric"] SUBSEP f["N"] SUBSEP f["J"]
     if ((f["impl"], key) in med) {
         printf "compare.sh: %s:%d: a second %s line for %s N=%s J=%s; using the later one\n", FILENAME, FNR, f["impl"], f["metric"], f["N"], f["J"] > "/dev/stderr"
@@ -48,7 +51,7 @@ END {
         if ((("jpmix", key) in med) && (("openpmix", key) in med)) {
             j = med["jpmix", key] + 0
             o = med["openpmix", key] + 0
-            ratio = j > 0 ? sprintf("%.2f", o / j) : "n/a"
+            ratio = j > 0 ? sprintf("%.3g", o / j) : "n/a"
             printf "T\t%s\t%-17s %5s %8s %12s %12s %12s %12s %9s\n", sortkey, k[1], k[2], k[3], med["jpmix", key], p99["jpmix", key], med["openpmix", key], p99["openpmix", key], ratio
         } else {
             printf "U\t%s\t  %s N=%s J=%s: only %s\n", sortkey, k[1], k[2], k[3], (("jpmix", key) in med) ? "jpmix" : "openpmix"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Checks compare.sh on hand-made result files: pairing on (metric, N, J), the ratio, the row order,
+# Checks compare.sh on hand-made result files: pairing on (metric, N, J) (jvm_start with start), the ratio, the row order,
 # a zero JPMIx median, duplicates, lines without a counterpart, malformed lines, exit codes.
 #   benchmarks/reference/wireup/test/compare_test.sh      (prints "N passed, N failed")
 set -uo pipefail
@@ -29,21 +29,22 @@ RESULT impl=openpmix metric=get_job_key N=2 J=10000 median_us=11.900 p99_us=268.
 RESULT impl=openpmix metric=fence N=2 J=10000 median_us=68.0 p99_us=1072.960 samples=1000
 RESULT impl=openpmix metric=modex N=2 J=10000 median_us=289.0 p99_us=2136.276 samples=500
 RESULT impl=openpmix metric=modex N=16 J=10000 median_us=7100.0 p99_us=9000.5 samples=4000
+RESULT impl=openpmix metric=start N=2 J=10000 median_us=2000.0 p99_us=3000.0 samples=10
 RESULT impl=openpmix metric=generate_maps N=2 J=10000 median_us=2403.887 p99_us=2403.887 samples=5
 R
 
 out=$("$compare" "$tmp/jpmix.txt" "$tmp/ref.txt" 2> "$tmp/err"); rc=$?
 row() { grep -E "^$1 +$2 +$3 " <<<"$out"; }
 check "exit 0 with pairs" test "$rc" = 0
-check "get ratio 11.9/0.2" grep -qE ' 59\.50$' <<<"$(row get_job_key 2 10000)"
+check "get ratio 11.9/0.2" grep -qE ' 59\.5$' <<<"$(row get_job_key 2 10000)"
 check "init columns" grep -qE '30000\.0 +45000\.0 +96863\.317 +97723\.906 +3\.23$' <<<"$(row init 2 10000)"
 check "zero median gives n/a" grep -qE ' n/a$' <<<"$(row fence 2 10000)"
 check "the later duplicate wins" grep -qE '150\.0 +600\.0 +289\.0 +2136\.276 +1\.93$' <<<"$(row modex 2 10000)"
 check "duplicate reported" grep -q 'second jpmix line for modex N=2 J=10000' "$tmp/err"
 check "malformed line reported" grep -q 'not a complete RESULT line' "$tmp/err"
-check "order: init, get, fence, modex N=2, modex N=16" \
-    test "$(awk '$1 != "metric" && NF == 8 { printf "%s/%s ", $1, $2 }' <<<"$out")" = "init/2 get_job_key/2 fence/2 modex/2 modex/16 "
-check "unmatched listed" grep -q 'jvm_start N=2 J=10000: only jpmix' <<<"$out"
+check "order: start, init, get, fence, modex N=2, modex N=16" \
+    test "$(awk '$1 != "metric" && NF == 8 { printf "%s/%s ", $1, $2 }' <<<"$out")" = "start/2 init/2 get_job_key/2 fence/2 modex/2 modex/16 "
+check "jvm_start pairs with start" grep -qE '80000\.0 +90000\.0 +2000\.0 +3000\.0 +0\.025$' <<<"$(row start 2 10000)"
 check "unmatched listed (ref side)" grep -q 'generate_maps N=2 J=10000: only openpmix' <<<"$out"
 
 "$compare" "$tmp/jpmix.txt" /dev/null > /dev/null 2>&1; rc=$?
