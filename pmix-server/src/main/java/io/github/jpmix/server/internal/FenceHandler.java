@@ -17,6 +17,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Not API. {@code PMIx_Fence}: collects the local participants, calls the host's fence upcall
@@ -207,20 +209,9 @@ final class FenceHandler {
      * {@code PMIX_ERR_INVALID_NAMESPACE} instead of leaving them to hang.
      */
     void onNamespaceGone(String nspace) {
-        List<FenceTracker> doomed = new ArrayList<>();
-        synchronized (state.lock) {
-            for (List<FenceTracker> ops : pending.values()) {
-                for (FenceTracker t : ops) {
-                    if (t.participants.stream().anyMatch(p -> p.namespace().equals(nspace))) {
-                        doomed.add(t);
-                    }
-                }
-            }
-        }
-        for (FenceTracker t : doomed) {
-            fail(t, new PmixException(Status.ERR_INVALID_NAMESPACE,
-                    "fence: namespace " + nspace + " of a participant was deregistered"));
-        }
+        failWhere(t -> t.participants.stream().anyMatch(p -> p.namespace().equals(nspace)),
+                () -> new PmixException(Status.ERR_INVALID_NAMESPACE,
+                        "fence: namespace " + nspace + " of a participant was deregistered"));
     }
 
     /**
@@ -230,20 +221,9 @@ final class FenceHandler {
      * complete as usual.
      */
     void onClientFinalized(Proc proc) {
-        List<FenceTracker> doomed = new ArrayList<>();
-        synchronized (state.lock) {
-            for (List<FenceTracker> ops : pending.values()) {
-                for (FenceTracker t : ops) {
-                    if (t.expected.contains(proc) && !t.arrived.containsKey(proc)) {
-                        doomed.add(t);
-                    }
-                }
-            }
-        }
-        for (FenceTracker t : doomed) {
-            fail(t, new PmixException(Status.ERR_UNREACH,
-                    "fence: participant " + proc + " finalized without entering the fence"));
-        }
+        failWhere(t -> t.expected.contains(proc) && !t.arrived.containsKey(proc),
+                () -> new PmixException(Status.ERR_UNREACH,
+                        "fence: participant " + proc + " finalized without entering the fence"));
     }
 
     /**
@@ -254,19 +234,25 @@ final class FenceHandler {
      * "removes it from every pending fence").
      */
     void onClientLost(Proc proc) {
-        List<FenceTracker> doomed = new ArrayList<>();
+        failWhere(t -> t.expected.contains(proc),
+                () -> new PmixException(Status.ERR_PROC_TERM_WO_SYNC,
+                        "fence: participant " + proc + " terminated without finalizing"));
+    }
+
+    /** Fails every pending operation {@code doomed} selects (chosen under the state lock), each with its own exception. */
+    private void failWhere(Predicate<FenceTracker> doomed, Supplier<PmixException> error) {
+        List<FenceTracker> selected = new ArrayList<>();
         synchronized (state.lock) {
             for (List<FenceTracker> ops : pending.values()) {
                 for (FenceTracker t : ops) {
-                    if (t.expected.contains(proc)) {
-                        doomed.add(t);
+                    if (doomed.test(t)) {
+                        selected.add(t);
                     }
                 }
             }
         }
-        for (FenceTracker t : doomed) {
-            fail(t, new PmixException(Status.ERR_PROC_TERM_WO_SYNC,
-                    "fence: participant " + proc + " terminated without finalizing"));
+        for (FenceTracker t : selected) {
+            fail(t, error.get());
         }
     }
 }
