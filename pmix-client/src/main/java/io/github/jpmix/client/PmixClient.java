@@ -22,6 +22,7 @@ import io.github.jpmix.common.internal.transport.TransportConfig;
 import io.github.jpmix.common.internal.wire.Messages;
 import io.github.jpmix.common.internal.wire.Op;
 import io.github.jpmix.common.internal.wire.ServerUri;
+import io.github.jpmix.common.internal.wire.ModexFrames;
 import io.github.jpmix.common.internal.wire.WireKeys;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -121,10 +122,7 @@ public final class PmixClient implements AutoCloseable {
                 }
             }
             ClientStore store = GdsClientStore.open(attach, nspace);
-            Value gen = WireKeys.find(reply, WireKeys.MODEX_GENERATION);
-            if (gen != null) {
-                store.advanceModex(gen.asLong());
-            }
+            advance(store, reply);
             PmixClient client = new PmixClient(self, connection, store);
             holder.client = client;
             return client;
@@ -364,10 +362,31 @@ public final class PmixClient implements AutoCloseable {
 
     /** A fence's release names the newest modex generation: read it from now on. */
     private void advance(List<Info> reply) {
+        advance(store, reply);
+    }
+
+    /**
+     * A fence release or the handshake reply names the newest modex generation and carries the
+     * (small) posted data it lacks, if any: read both from now on (docs/gds.md, "Generations").
+     */
+    private static void advance(ClientStore store, List<Info> reply) {
         Value gen = WireKeys.find(reply, WireKeys.MODEX_GENERATION);
-        if (gen != null) {
-            store.advanceModex(gen.asLong());
+        if (gen == null) {
+            return;
         }
+        Value carried = WireKeys.find(reply, WireKeys.MODEX_UNPUBLISHED);
+        Map<Proc, Map<String, Value>> unpublished = Map.of();
+        if (carried != null) {
+            unpublished = new HashMap<>();
+            for (ModexFrames.Frame f : ModexFrames.decode(carried.asBytes())) {
+                Map<String, Value> values = new HashMap<>(f.infos().size() * 2);
+                for (Info i : f.infos()) {
+                    values.put(i.key(), i.value());
+                }
+                unpublished.put(f.proc(), values);
+            }
+        }
+        store.advanceModex(gen.asLong(), unpublished);
     }
 
     // ---- resolve, query, log, abort ----

@@ -61,6 +61,20 @@ class ClientApiTest {
         }
     }
 
+    /** Waits up to 10 s for the store to have written {@code files}. */
+    private void awaitModexFiles(List<String> files) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!modexFiles().equals(files) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(files, modexFiles());
+    }
+
+    /**
+     * docs/gds.md, "Generations": a fence that brings nothing new writes no generation; small new data
+     * rides in the release and is published as a generation shortly after; data too large to ride is
+     * published before the release.
+     */
     @Test
     void shouldWriteAModexGenerationOnlyWhenAFenceBringsSomethingNew() throws Exception {
         client.fence(List.of());
@@ -69,16 +83,44 @@ class ClientApiTest {
         client.put(Scope.GLOBAL, "ep", Value.ofString("e1"));
         client.commit();
         client.fence(List.of());
-        assertEquals(List.of("modex-1.gds"), modexFiles());
+        awaitModexFiles(List.of("modex-1.gds"));
         client.fence(List.of(), Info.flag(Keys.COLLECT_DATA));
+        Thread.sleep(3 * 100);
         assertEquals(List.of("modex-1.gds"), modexFiles(), "nothing new, yet a new generation");
-        client.put(Scope.GLOBAL, "ep", Value.ofString("e2"));
+        client.put(Scope.GLOBAL, "big", Value.ofString("x".repeat(20_000)));
         client.commit();
         client.fence(List.of());
-        assertEquals(List.of("modex-1.gds", "modex-2.gds"), modexFiles());
+        assertEquals(List.of("modex-1.gds", "modex-2.gds"), modexFiles(), "20 kB rode in the release");
         // the same fact asked again, from the client's kept answers, is the same value
         assertEquals(2, client.get(Proc.wildcard("api"), Keys.JOB_SIZE));
         assertEquals(2, client.get(Proc.wildcard("api"), Keys.JOB_SIZE));
+    }
+
+    /**
+     * A peer's small posts reach the reader in the fence release, ahead of the newest generation, a
+     * newer value over an older generation's; a process that connects later gets them in its handshake.
+     */
+    @Test
+    void shouldReadAPeersNewestPostsWhetherTheyRodeInTheReleaseOrInAGeneration() throws Exception {
+        host.job("pair", 3);
+        Proc p0 = new Proc("pair", 0);
+        Proc p1 = new Proc("pair", 1);
+        try (PmixClient c0 = host.connect(p0); PmixClient c1 = host.connect(p1)) {
+            List<Proc> both = List.of(p0, p1);
+            String big = "b".repeat(20_000);
+            String[] values = {"small-1", big, "small-2", "small-3"};
+            for (String v : values) {
+                c1.put(Scope.GLOBAL, "ep", Value.ofString(v));
+                c1.commit();
+                var f1 = c1.fenceAsync(both, Info.flag(Keys.COLLECT_DATA));
+                c0.fence(both, Info.flag(Keys.COLLECT_DATA));
+                f1.get(10, java.util.concurrent.TimeUnit.SECONDS);
+                assertEquals(v, c0.get(p1, "ep").asString());
+            }
+            try (PmixClient late = host.connect(new Proc("pair", 2))) {
+                assertEquals("small-3", late.get(p1, "ep").asString());
+            }
+        }
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,11 +30,18 @@ public interface ClientStore extends AutoCloseable {
         return null;
     }
 
-    /** A posted key of {@code target} in the newest modex generation this reader was told of. */
+    /**
+     * A posted key of {@code target}: from the data the server last said its newest generation lacks,
+     * else from the newest modex generation this reader was told of.
+     */
     Optional<Value> modex(Proc target, String key);
 
-    /** The server published generation {@code generation}: read it from now on. */
-    void advanceModex(long generation);
+    /**
+     * The server's newest modex generation is {@code generation}, and {@code unpublished} is the
+     * posted data it holds that the generation lacks (a fence release or handshake reply, docs/gds.md
+     * "Generations"): read both from now on, {@code unpublished} first.
+     */
+    void advanceModex(long generation, Map<Proc, Map<String, Value>> unpublished);
 
     @Override
     void close();

@@ -65,6 +65,8 @@ public final class GdsClientStore implements ClientStore {
     private final GdsReader reader;
     /** Replaced (never cleared) when the namespaces known change: a get in flight keeps its own table. */
     private volatile Fact[] facts = new Fact[SLOTS];
+    /** Posted data newer than the mapped modex generation (immutable maps), from the last release. */
+    private volatile Map<Proc, Map<String, Value>> unpublished = Map.of();
     /** The last answer found; racy on purpose (a stale or missing one only costs the table lookup). */
     private Fact last;
 
@@ -137,12 +139,17 @@ public final class GdsClientStore implements ClientStore {
 
     @Override
     public Optional<Value> modex(Proc target, String key) {
-        return Optional.ofNullable(reader.modex(target, key));
+        Map<String, Value> newer = unpublished.get(target);
+        Value v = newer == null ? null : newer.get(key);
+        return Optional.ofNullable(v != null ? v : reader.modex(target, key));
     }
 
     @Override
-    public void advanceModex(long generation) {
+    public void advanceModex(long generation, Map<Proc, Map<String, Value>> unpublished) {
         reader.advanceModex(generation);
+        // after the generation: the data is newer than the generation it came with, and a reader that
+        // meanwhile takes the old data with the new generation reads values the fence has not yet returned
+        this.unpublished = unpublished;
     }
 
     @Override

@@ -152,25 +152,21 @@ final class FenceHandler {
     }
 
     private void release(FenceTracker op, byte[] data) {
-        long generation;
+        List<Info> view;
         try {
             synchronized (state.lock) {
                 if (op.collectData && data.length > 0) {
                     state.modex.absorb(data);
                 }
-                if (state.modex.changed()) {
-                    generation = state.store.publishModex(state.modex.visibleHere());
-                    state.modex.published();
-                } else {
-                    // nothing new since the last generation: no file to write, none for clients to map
-                    generation = state.store.modexGeneration();
-                }
+                // nothing new since the last generation: no file to write, none for clients to map;
+                // a little new data rides in the release itself (docs/gds.md, "Generations")
+                view = state.modexView();
             }
         } catch (RuntimeException e) {
             failArrived(op, ServerState.asPmix(e));
             return;
         }
-        byte[] reply = Messages.reply(List.of(Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(generation))));
+        byte[] reply = Messages.reply(view);
         for (FenceTracker.Arrival a : op.arrived.values()) {
             ServerState.reply(a.client(), a.correlationId(), reply);
         }

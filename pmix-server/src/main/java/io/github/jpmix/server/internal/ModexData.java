@@ -6,16 +6,16 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.Codec;
+import io.github.jpmix.common.internal.wire.ModexFrames;
 import io.github.jpmix.common.internal.wire.WireKeys;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -29,9 +29,8 @@ import java.util.function.Predicate;
  * and what this node's processes may read ({@link #visibleHere}) is the LOCAL and GLOBAL data of
  * local processes plus everything received from other nodes.
  *
- * <p>Contribution bytes (what {@code HostModule.fence} and {@code directModex} carry): frames of a
- * little-endian {@code int32} length and a codec {@code List<Info>}: the proc (field
- * {@code jpmix.target}) followed by its posted infos with their scopes. Hosts concatenate the
+ * <p>Contribution bytes (what {@code HostModule.fence} and {@code directModex} carry) are
+ * {@link ModexFrames}: per process its posted infos with their scopes. Hosts concatenate the
  * contributions of all nodes; frames make the concatenation readable.
  */
 final class ModexData {
@@ -39,9 +38,14 @@ final class ModexData {
     }
 
     private final Map<Proc, Map<String, Posted>> posted = new HashMap<>();
+    /**
+     * The keys posted or received since the last {@link #published()}, per process: what the newest
+     * store generation lacks (docs/gds.md, "Generations").
+     */
+    private final Map<Proc, Set<String>> unpublished = new LinkedHashMap<>();
     private final Predicate<Proc> isLocal;
-    /** Something was posted or received since the last {@link #published()}. */
-    private boolean changed;
+    /** {@link #unpublished(int)}'s last answer, until the next change. */
+    private byte[] unpublishedFrames;
 
     ModexData(Predicate<Proc> isLocal) {
         this.isLocal = isLocal;
@@ -51,9 +55,14 @@ final class ModexData {
     void commit(Proc proc, List<Info> infos) {
         Map<String, Posted> mine = posted.computeIfAbsent(proc, p -> new LinkedHashMap<>());
         for (Info i : infos) {
-            mine.put(i.key(), new Posted(i.value(), WireKeys.scopeOf(i)));
-            changed = true;
+            hold(proc, mine, i);
         }
+    }
+
+    private void hold(Proc proc, Map<String, Posted> data, Info posted) {
+        data.put(posted.key(), new Posted(posted.value(), WireKeys.scopeOf(posted)));
+        unpublished.computeIfAbsent(proc, p -> new LinkedHashSet<>()).add(posted.key());
+        unpublishedFrames = null;
     }
 
     /**
@@ -62,12 +71,39 @@ final class ModexData {
      * new one (docs/gds.md, "Generations").
      */
     boolean changed() {
-        return changed;
+        return !unpublished.isEmpty();
     }
 
     /** What is held now is in the newest store generation. */
     void published() {
-        changed = false;
+        unpublished.clear();
+        unpublishedFrames = null;
+    }
+
+    /**
+     * What this node's processes may read that the newest generation lacks, as {@link ModexFrames}
+     * (each key with its newest value), when those frames take at most {@code limit} bytes; null when
+     * they take more (then publish a generation instead), empty when there is nothing.
+     */
+    byte[] unpublished(int limit) {
+        if (unpublishedFrames == null) {
+            Map<Proc, List<Info>> data = new LinkedHashMap<>();
+            for (Map.Entry<Proc, Set<String>> e : unpublished.entrySet()) {
+                Map<String, Posted> held = posted.getOrDefault(e.getKey(), Map.of());
+                List<Info> infos = new ArrayList<>(e.getValue().size());
+                for (String key : e.getValue()) {
+                    Posted p = held.get(key);
+                    if (p != null && visibleHere(e.getKey(), p.scope)) {
+                        infos.add(Info.of(key, p.value));
+                    }
+                }
+                if (!infos.isEmpty()) {
+                    data.put(e.getKey(), infos);
+                }
+            }
+            unpublishedFrames = data.isEmpty() ? new byte[0] : ModexFrames.encode(data);
+        }
+        return unpublishedFrames.length <= limit ? unpublishedFrames : null;
     }
 
     /** A posted value this node's processes may read, or null. */
@@ -105,12 +141,10 @@ final class ModexData {
 
     /** The contribution of these local processes to other nodes: their REMOTE and GLOBAL data. */
     byte[] contribution(Collection<Proc> procs) {
-        List<byte[]> frames = new ArrayList<>();
-        int total = 0;
+        Map<Proc, List<Info>> out = new LinkedHashMap<>();
         for (Proc proc : procs) {
             Map<String, Posted> data = posted.get(proc);
             List<Info> infos = new ArrayList<>();
-            infos.add(Info.of(WireKeys.TARGET, Value.ofProc(proc)));
             if (data != null) {
                 for (Map.Entry<String, Posted> p : data.entrySet()) {
                     if (p.getValue().scope != Scope.LOCAL) {
@@ -118,15 +152,9 @@ final class ModexData {
                     }
                 }
             }
-            byte[] frame = Codec.local().encode(infos);
-            frames.add(frame);
-            total += 4 + frame.length;
+            out.put(proc, infos);
         }
-        ByteBuffer out = ByteBuffer.allocate(total).order(ByteOrder.LITTLE_ENDIAN);
-        for (byte[] f : frames) {
-            out.putInt(f.length).put(f);
-        }
-        return out.array();
+        return ModexFrames.encode(out);
     }
 
     /**
@@ -136,28 +164,13 @@ final class ModexData {
      * @throws PmixException {@link Status#ERR_UNPACK_FAILURE} for bytes that are not frames
      */
     void absorb(byte[] contributions) {
-        ByteBuffer in = ByteBuffer.wrap(contributions).order(ByteOrder.LITTLE_ENDIAN);
-        while (in.hasRemaining()) {
-            if (in.remaining() < 4) {
-                throw new PmixException(Status.ERR_UNPACK_FAILURE, "modex: truncated frame header at " + in.position());
-            }
-            int length = in.getInt();
-            if (length < 0 || length > in.remaining()) {
-                throw new PmixException(Status.ERR_UNPACK_FAILURE,
-                        "modex: frame of " + length + " bytes at " + (in.position() - 4) + " overruns the data");
-            }
-            List<Info> infos = Codec.local().decodeInfos(new org.agrona.concurrent.UnsafeBuffer(contributions), in.position(), length);
-            in.position(in.position() + length);
-            Proc proc = WireKeys.require(infos, WireKeys.TARGET).asProc();
-            if (isLocal.test(proc)) {
+        for (ModexFrames.Frame frame : ModexFrames.decode(contributions)) {
+            if (isLocal.test(frame.proc())) {
                 continue;
             }
-            Map<String, Posted> theirs = posted.computeIfAbsent(proc, p -> new LinkedHashMap<>());
-            for (Info i : infos) {
-                if (!WireKeys.isField(i)) {
-                    theirs.put(i.key(), new Posted(i.value(), WireKeys.scopeOf(i)));
-                    changed = true;
-                }
+            Map<String, Posted> theirs = posted.computeIfAbsent(frame.proc(), p -> new LinkedHashMap<>());
+            for (Info i : frame.infos()) {
+                hold(frame.proc(), theirs, i);
             }
         }
     }

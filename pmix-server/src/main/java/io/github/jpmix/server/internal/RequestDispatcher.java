@@ -84,7 +84,9 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         ServerState.LOG.log(System.Logger.Level.DEBUG, "connected " + client);
         List<Info> reply = new ArrayList<>();
         state.store.attachInfo(proc.namespace()).forEach((k, v) -> reply.add(Info.of(WireKeys.STORE_PREFIX + k, Value.ofString(v))));
-        reply.add(Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(state.store.modexGeneration())));
+        synchronized (state.lock) {
+            reply.addAll(state.modexView());
+        }
         reply.add(Info.of(WireKeys.HOSTNAME, Value.ofString(state.hostname)));
         connectedUpcall(client);
         return Messages.reply(reply);

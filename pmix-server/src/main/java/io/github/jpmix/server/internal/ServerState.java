@@ -5,7 +5,9 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.wire.Messages;
+import io.github.jpmix.common.internal.wire.WireKeys;
 import io.github.jpmix.server.HostModule;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -65,6 +67,65 @@ public final class ServerState {
             }
         }
         return out;
+    }
+
+    /**
+     * Largest unpublished modex data a fence release (or handshake reply) carries, in bytes; more is
+     * published as a new generation instead (docs/gds.md, "Generations"). One ring record holds it.
+     */
+    static final int MODEX_INLINE_LIMIT = 16 * 1024;
+    /** How long unpublished modex data may wait before it is published as a generation anyway. */
+    static final long MODEX_FLUSH_MILLIS = 100;
+    /** A {@link #flushModex} is scheduled. Guarded by {@link #lock}. */
+    private boolean modexFlushScheduled;
+
+    /**
+     * What a reader is told of the modex data (under {@link #lock}), for a fence release or a
+     * handshake reply: the newest generation, and the data that generation lacks when it is at most
+     * {@link #MODEX_INLINE_LIMIT} bytes; more is published as a new generation first. The reader reads
+     * that data ahead of the generation, so a round of small posts needs no new file and no reader
+     * maps one (docs/gds.md, "Generations"). Data carried so is published {@link #MODEX_FLUSH_MILLIS}
+     * later (for readers that were not told, and for tools), or sooner when it outgrows the limit.
+     *
+     * @throws RuntimeException from the store when a generation cannot be written
+     */
+    List<Info> modexView() {
+        byte[] unpublished = null;
+        if (modex.changed()) {
+            unpublished = modex.unpublished(MODEX_INLINE_LIMIT);
+            if (unpublished == null) {
+                store.publishModex(modex.visibleHere());
+                modex.published();
+            } else if (!modexFlushScheduled) {
+                try {
+                    timer.schedule(this::flushModex, MODEX_FLUSH_MILLIS, TimeUnit.MILLISECONDS);
+                    modexFlushScheduled = true;
+                } catch (java.util.concurrent.RejectedExecutionException e) {
+                    // the server is closing: nothing will read a later generation
+                }
+            }
+        }
+        Info generation = Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(store.modexGeneration()));
+        if (unpublished == null || unpublished.length == 0) {
+            return List.of(generation);
+        }
+        return List.of(generation, Info.of(WireKeys.MODEX_UNPUBLISHED, Value.ofByteObject(unpublished)));
+    }
+
+    /** Publishes the modex data {@link #modexView} carried and nothing published since. */
+    private void flushModex() {
+        synchronized (lock) {
+            modexFlushScheduled = false;
+            try {
+                if (modex.changed()) {
+                    store.publishModex(modex.visibleHere());
+                    modex.published();
+                }
+            } catch (RuntimeException e) {
+                // the store is closed or full: the data stays held, and readers still ask the server for it
+                LOG.log(System.Logger.Level.DEBUG, "modex flush failed: " + e);
+            }
+        }
     }
 
     /** Whether {@code procs} name only processes of this node (so no other node takes part). */

@@ -11,6 +11,7 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.wire.ModexFrames;
 import io.github.jpmix.common.internal.wire.WireKeys;
 import java.util.List;
 import java.util.Map;
@@ -95,5 +96,31 @@ class ModexDataTest {
                 assertThrows(PmixException.class, () -> here.absorb(new byte[] {1, 2})).status());
         assertEquals(Status.ERR_UNPACK_FAILURE,
                 assertThrows(PmixException.class, () -> here.absorb(new byte[] {(byte) 0xff, 0, 0, 0, 1})).status());
+    }
+
+    /** docs/gds.md, "Generations": a release carries what the newest generation lacks, when it is small. */
+    @Test
+    void shouldGiveWhatTheNewestGenerationLacksAsFramesUpToALimit() {
+        assertEquals(0, here.unpublished(1024).length, "nothing posted: nothing to carry");
+        postAllScopes();
+        here.published();
+        here.commit(local, List.of(WireKeys.posted("g", Value.ofString("newer"), Scope.GLOBAL),
+                WireKeys.posted("r", Value.ofString("remote only"), Scope.REMOTE)));
+        ModexData there = new ModexData(Set.of(remote)::contains);
+        there.commit(remote, List.of(WireKeys.posted("x", Value.ofInt32(7), Scope.GLOBAL)));
+        here.absorb(there.contribution(List.of(remote)));
+
+        byte[] frames = here.unpublished(1024);
+        Map<Proc, List<io.github.jpmix.common.Info>> carried = new java.util.HashMap<>();
+        for (ModexFrames.Frame f : ModexFrames.decode(frames)) {
+            carried.put(f.proc(), f.infos());
+        }
+        // only keys posted since the publication, newest values, and none a local reader may not see
+        assertEquals(List.of(io.github.jpmix.common.Info.of("g", Value.ofString("newer"))), carried.get(local));
+        assertEquals(List.of(io.github.jpmix.common.Info.of("x", Value.ofInt32(7))), carried.get(remote));
+        assertEquals(2, carried.size());
+        assertNull(here.unpublished(frames.length - 1), "over the limit: publish a generation instead");
+        here.published();
+        assertEquals(0, here.unpublished(1024).length);
     }
 }

@@ -43,6 +43,12 @@ public final class WireKeys {
     public static final String MESSAGE = "jpmix.message";
     /** The newest modex generation the client may read (replies of fence, commit and get). */
     public static final String MODEX_GENERATION = "jpmix.modex.gen";
+    /**
+     * With {@link #MODEX_GENERATION} in a fence release or handshake reply: the posted data the
+     * server holds that is not in that generation yet ({@link ModexFrames}), when it is small
+     * (docs/gds.md, "Generations"); absent when there is none.
+     */
+    public static final String MODEX_UNPUBLISHED = "jpmix.modex.unpublished";
 
     /**
      * Posted data carries its {@code Scope} in bits 16-23 of the info's directives: the top 16
