@@ -7,7 +7,8 @@
 # impl=openpmix on (metric, N, J) and prints one row per pair: both medians and p99s in
 # microseconds and ratio = openpmix median / jpmix median (above 1: JPMIx is faster). Pairs with
 # only one side are listed after the table. JPMIx's jvm_start pairs with the reference's start
-# (both: launcher about to start the process -> main entered). Exit status 2 on bad usage or an unreadable file,
+# (both: launcher about to start the process -> main entered). Lines with warmup_s=S (S > 0) pair
+# only with lines of the same S, shown as <metric>@warmSs. Exit status 2 on bad usage or an unreadable file,
 # 1 if no pair matched.
 set -euo pipefail
 if [ $# -ne 2 ] || [ ! -r "$1" ] || [ ! -r "$2" ]; then
@@ -34,6 +35,8 @@ BEGIN {
     if (f["impl"] != "jpmix" && f["impl"] != "openpmix") next
     # The same instant pair on both sides: launcher before starting the process -> main entered.
     if (f["metric"] == "jvm_start") f["metric"] = "start"
+    # Steady-state lines (--warmup-seconds S) pair only with lines of the same warm-up.
+    if (("warmup_s" in f) && f["warmup_s"] + 0 > 0) f["metric"] = f["metric"] "@warm" f["warmup_s"] "s"
     key = f["metric"] SUBSEP f["N"] SUBSEP f["J"]
     if ((f["impl"], key) in med) {
         printf "compare.sh: %s:%d: a second %s line for %s N=%s J=%s; using the later one\n", FILENAME, FNR, f["impl"], f["metric"], f["N"], f["J"] > "/dev/stderr"
@@ -46,7 +49,9 @@ END {
     # One line per key: section (T table, U unmatched), sort key, text; sorted and laid out below.
     for (key in keys) {
         split(key, k, SUBSEP)
-        r = (k[1] in rank) ? rank[k[1]] : 99
+        base = k[1]
+        sub(/@.*/, "", base)
+        r = (base in rank) ? rank[base] : 99
         sortkey = sprintf("%02d %-20s %010d %010d", r, k[1], k[2], k[3])
         if ((("jpmix", key) in med) && (("openpmix", key) in med)) {
             j = med["jpmix", key] + 0

@@ -2,19 +2,21 @@
 # Runs the OpenPMIx 4.2.2 wireup reference and prints its RESULT lines on stdout (progress on stderr):
 #
 #   run.sh [--runs R] [--n "2 4 8 16"] [--j "1000 10000 100000 1000000"] [--table-j 10000]
-#          [--timeout SECONDS] [--tmpdir DIR] [--build DIR]
+#          [--timeout SECONDS] [--tmpdir DIR] [--build DIR] [--warmup-seconds S]
 #
 # Two sweeps, each configuration run R times (default 5) by wireup_host:
 #   - every N of --n at J = --table-j (the issue's table: 10,000 processes, 625 nodes at N=16);
 #   - N=2 at every J of --j (the registration sweep; 10^6 takes minutes: leave it out with --j).
+# --warmup-seconds S: the steady state; each phase is first repeated for S seconds (wireup.h).
 # A configuration in both sweeps runs once. --n "" or --j "" skips a sweep. Builds into
 # benchmarks/reference/build/wireup (or --build DIR) when a source is newer than the binaries.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+extra_warm=()
 runs=5 ns="2 4 8 16" js="1000 10000 100000 1000000" table_j=10000 timeout=1800 tmpdir="" build="$here/../build/wireup"
 
 usage() {
-    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 while [ $# -gt 0 ]; do
@@ -27,6 +29,7 @@ while [ $# -gt 0 ]; do
         --timeout) timeout=$2 ;;
         --tmpdir) tmpdir=$2 ;;
         --build) build=$2 ;;
+        --warmup-seconds) extra_warm=(--warmup-seconds "$2") ;;
         *) usage ;;
     esac
     shift 2
@@ -60,7 +63,7 @@ for j in $js; do
     add_config 2 "$j"
 done
 
-extra=()
+extra=("${extra_warm[@]}")
 if [ -n "$tmpdir" ]; then
     extra+=(--tmpdir "$tmpdir")
 fi

@@ -23,6 +23,17 @@
 #define MODEX_WARMUP 5
 #define MODEX_ROUNDS 50
 
+/*
+ * The steady-state variant (--warmup-seconds S): each phase is first repeated for S seconds instead
+ * of its warm-up count. Fences and modex rounds must run equally often on every rank, so rank 0
+ * decides after every chunk whether S seconds have passed and tells the others through a collecting
+ * fence: it puts WARMUP_KEY = "<phase>:<decision>:<0 go on | 1 stop>" (PMIX_LOCAL). JPMIx's
+ * WireupBenchClient does the same.
+ */
+#define WARMUP_CHUNK_FENCES 200
+#define WARMUP_CHUNK_ROUNDS 20
+#define WARMUP_KEY "bench.warmup"
+
 /* The modex key and the length of each value (a 64-byte string, distinct per rank and round). */
 #define MODEX_KEY "bench.ep"
 #define MODEX_VALUE_LEN 64

@@ -124,6 +124,68 @@ static void modex_round(int k, uint32_t nlocal)
     }
 }
 
+/*
+ * Warm-up by time: repeats chunk() until rank 0 has seen `seconds` pass; rank 0's decision reaches
+ * every rank through a collecting fence after each chunk, so all run it equally often.
+ */
+static void warm_up(const char *phase, double seconds, void (*chunk)(uint32_t), uint32_t nlocal)
+{
+    int64_t end = now_ns() + (int64_t) (seconds * 1e9);
+    pmix_proc_t leader;
+    PMIX_LOAD_PROCID(&leader, me.nspace, 0);
+    for (int decision = 1;; decision++) {
+        chunk(nlocal);
+        pmix_status_t rc;
+        if (0 == me.rank) {
+            char said[64];
+            snprintf(said, sizeof said, "%s:%d:%d", phase, decision, now_ns() >= end ? 1 : 0);
+            pmix_value_t v;
+            PMIX_VALUE_LOAD(&v, said, PMIX_STRING);
+            rc = PMIx_Put(PMIX_LOCAL, WARMUP_KEY, &v);
+            PMIX_VALUE_DESTRUCT(&v);
+            if (PMIX_SUCCESS != rc) {
+                die("PMIx_Put(" WARMUP_KEY ")", rc);
+            }
+            if (PMIX_SUCCESS != (rc = PMIx_Commit())) {
+                die("PMIx_Commit", rc);
+            }
+        }
+        fence(true, "PMIx_Fence (warm-up decision)");
+        pmix_value_t *got = NULL;
+        if (PMIX_SUCCESS != (rc = PMIx_Get(&leader, WARMUP_KEY, NULL, 0, &got))) {
+            die("PMIx_Get(" WARMUP_KEY ")", rc);
+        }
+        char want[64];
+        int len = snprintf(want, sizeof want, "%s:%d:", phase, decision);
+        if (PMIX_STRING != got->type || 0 != strncmp(want, got->data.string, (size_t) len)) {
+            fail("warm-up decision %d of %s read as %s", decision, phase,
+                 PMIX_STRING == got->type ? got->data.string : PMIx_Data_type_string(got->type));
+        }
+        bool stop = '1' == got->data.string[len];
+        PMIX_VALUE_RELEASE(got);
+        if (stop) {
+            return;
+        }
+    }
+}
+
+static void fence_chunk(uint32_t nlocal)
+{
+    (void) nlocal;
+    for (int i = 0; i < WARMUP_CHUNK_FENCES; i++) {
+        fence(false, "PMIx_Fence");
+    }
+}
+
+static int next_round;
+
+static void modex_chunk(uint32_t nlocal)
+{
+    for (int i = 0; i < WARMUP_CHUNK_ROUNDS; i++) {
+        modex_round(next_round++, nlocal);
+    }
+}
+
 static void write_samples(FILE *f, const char *metric, const int64_t *ns, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -134,10 +196,12 @@ static void write_samples(FILE *f, const char *metric, const int64_t *ns, int n)
 int main(int argc, char **argv)
 {
     int64_t entered = now_ns();
-    if (5 != argc) {
-        fprintf(stderr, "usage: %s SAMPLE_DIR SPAWN_NS JOB_SIZE LOCAL_SIZE (started by wireup_host)\n", argv[0]);
+    if (5 != argc && 6 != argc) {
+        fprintf(stderr, "usage: %s SAMPLE_DIR SPAWN_NS JOB_SIZE LOCAL_SIZE [WARMUP_SECONDS] (started by wireup_host)\n",
+                argv[0]);
         return 2;
     }
+    double warmup = 6 == argc ? strtod(argv[5], NULL) : 0;
     const char *dir = argv[1];
     int64_t spawned = strtoll(argv[2], NULL, 10);
     uint32_t jobsize = (uint32_t) strtoul(argv[3], NULL, 10);
@@ -157,8 +221,13 @@ int main(int argc, char **argv)
     pmix_proc_t wildcard;
     PMIX_LOAD_PROCID(&wildcard, me.nspace, PMIX_RANK_WILDCARD);
     fence(false, "PMIx_Fence (phase start)");
-    for (int i = 0; i < GET_WARMUP; i++) {
-        get_job_size(&wildcard, jobsize);
+    for (int64_t end = now_ns() + (int64_t) (warmup * 1e9);;) {
+        for (int i = 0; i < GET_WARMUP; i++) {
+            get_job_size(&wildcard, jobsize);
+        }
+        if (now_ns() >= end) {
+            break;
+        }
     }
     for (int i = 0; i < GET_CALLS; i++) {
         t0 = now_ns();
@@ -167,8 +236,12 @@ int main(int argc, char **argv)
     }
 
     fence(false, "PMIx_Fence (phase start)");
-    for (int i = 0; i < FENCE_WARMUP; i++) {
-        fence(false, "PMIx_Fence");
+    if (warmup > 0) {
+        warm_up("fence", warmup, fence_chunk, nlocal);
+    } else {
+        for (int i = 0; i < FENCE_WARMUP; i++) {
+            fence(false, "PMIx_Fence");
+        }
     }
     for (int i = 0; i < FENCE_CALLS; i++) {
         t0 = now_ns();
@@ -177,12 +250,16 @@ int main(int argc, char **argv)
     }
 
     fence(false, "PMIx_Fence (phase start)");
-    for (int k = 0; k < MODEX_WARMUP; k++) {
-        modex_round(k, nlocal);
+    if (warmup > 0) {
+        warm_up("modex", warmup, modex_chunk, nlocal);
+    } else {
+        for (int k = 0; k < MODEX_WARMUP; k++) {
+            modex_round(next_round++, nlocal);
+        }
     }
     for (int k = 0; k < MODEX_ROUNDS; k++) {
         t0 = now_ns();
-        modex_round(MODEX_WARMUP + k, nlocal);
+        modex_round(next_round++, nlocal);
         modex_ns[k] = now_ns() - t0;
     }
 

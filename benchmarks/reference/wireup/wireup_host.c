@@ -1,7 +1,7 @@
 /*
  * wireup_host: the OpenPMIx 4.2.2 side of the side-by-side wireup benchmark (issue 4, section 2).
  *
- *   wireup_host --n N --j J [--runs R] [--client PATH] [--tmpdir DIR] [--timeout SECONDS]
+ *   wireup_host --n N --j J [--runs R] [--client PATH] [--tmpdir DIR] [--timeout SECONDS] [--warmup-seconds S]
  *
  * One run = one fresh OpenPMIx server (a forked child of this process, so every run starts cold
  * and a crash or hang in the library cannot take the aggregation with it):
@@ -356,6 +356,9 @@ static int make_dir(const char *path)
     } while (0)
 
 /* One run in a fresh server; samples go to files in dir. Returns the child's exit status. */
+/* --warmup-seconds: passed to every client (0: the fixed warm-up counts). */
+static uint32_t warmup_seconds;
+
 static int run_once(const char *dir, uint32_t n, uint32_t j, const char *client, int64_t deadline, bool first)
 {
     /* sized from RUN_DIR_MAX so the compiler can prove no path is cut short */
@@ -468,12 +471,13 @@ static int run_once(const char *dir, uint32_t n, uint32_t j, const char *client,
         fprintf(stderr, "wireup_host: posix_spawnattr setup failed\n");
         return 1;
     }
-    char jarg[16], narg[16], spawnarg[32];
+    char jarg[16], narg[16], spawnarg[32], warmarg[16];
+    snprintf(warmarg, sizeof warmarg, "%u", warmup_seconds);
     snprintf(jarg, sizeof jarg, "%u", j);
     snprintf(narg, sizeof narg, "%u", n);
     for (uint32_t r = 0; r < n; r++) {
         snprintf(spawnarg, sizeof spawnarg, "%" PRId64, now_ns());
-        char *args[] = {(char *) client, (char *) dir, spawnarg, jarg, narg, NULL};
+        char *args[] = {(char *) client, (char *) dir, spawnarg, jarg, narg, warmup_seconds > 0 ? warmarg : NULL, NULL};
         int err = posix_spawn(&pids[r], client, NULL, &attr, args, envs[r]);
         if (0 != err) {
             fprintf(stderr, "wireup_host: starting %s: %s\n", client, strerror(err));
@@ -588,11 +592,12 @@ static int wait_run(pid_t pid, int64_t deadline)
 static void usage(const char *prog)
 {
     fprintf(stderr,
-            "usage: %s --n N --j J [--runs R] [--client PATH] [--tmpdir DIR] [--timeout SECONDS]\n"
+            "usage: %s --n N --j J [--runs R] [--client PATH] [--tmpdir DIR] [--timeout SECONDS] [--warmup-seconds S]\n"
             "  N local clients (1..65535), a job of J >= N processes, R runs (default 5),\n"
             "  PATH the wireup_client binary (default: next to this one),\n"
             "  DIR where each run's directory goes (default $TMPDIR or /tmp),\n"
-            "  SECONDS the limit for one run (default 1800)\n",
+            "  SECONDS the limit for one run (default 1800),\n"
+            "  S seconds each phase is repeated before it is timed (default 0: the fixed warm-up counts)\n",
             prog);
 }
 
@@ -623,6 +628,8 @@ int main(int argc, char **argv)
             ok = parse_u32(val, &runs);
         } else if (0 == strcmp(opt, "--timeout")) {
             ok = parse_u32(val, &timeout);
+        } else if (0 == strcmp(opt, "--warmup-seconds")) {
+            ok = parse_u32(val, &warmup_seconds);
         } else if (0 == strcmp(opt, "--client")) {
             client = val;
         } else if (0 == strcmp(opt, "--tmpdir")) {
@@ -709,8 +716,8 @@ int main(int argc, char **argv)
         qsort(p->v, p->n, sizeof *p->v, cmp_double);
         double median = p->n % 2 ? p->v[p->n / 2] : (p->v[p->n / 2 - 1] + p->v[p->n / 2]) / 2;
         size_t rank99 = (99 * p->n + 99) / 100; /* ceil(0.99 n), 1-based */
-        printf("RESULT impl=openpmix metric=%s N=%u J=%u median_us=%.3f p99_us=%.3f samples=%zu\n", METRICS[m], n,
-               j, median, p->v[rank99 - 1], p->n);
+        printf("RESULT impl=openpmix metric=%s N=%u J=%u median_us=%.3f p99_us=%.3f samples=%zu warmup_s=%u\n",
+               METRICS[m], n, j, median, p->v[rank99 - 1], p->n, warmup_seconds);
         free(p->v);
     }
     return 0;

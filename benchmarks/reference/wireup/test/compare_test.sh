@@ -47,6 +47,15 @@ check "order: start, init, get, fence, modex N=2, modex N=16" \
 check "jvm_start pairs with start" grep -qE '80000\.0 +90000\.0 +2000\.0 +3000\.0 +0\.025$' <<<"$(row start 2 10000)"
 check "unmatched listed (ref side)" grep -q 'generate_maps N=2 J=10000: only openpmix' <<<"$out"
 
+# steady-state lines pair only with the same warm-up
+printf '%s\n' 'RESULT impl=jpmix metric=fence N=2 J=10000 median_us=50.0 p99_us=90.0 samples=100 warmup_s=10' \
+    'RESULT impl=jpmix metric=modex N=2 J=10000 median_us=100.0 p99_us=200.0 samples=100 warmup_s=10' > "$tmp/jsteady.txt"
+printf '%s\n' 'RESULT impl=openpmix metric=fence N=2 J=10000 median_us=75.0 p99_us=90.0 samples=100 warmup_s=10' \
+    'RESULT impl=openpmix metric=modex N=2 J=10000 median_us=300.0 p99_us=400.0 samples=100 warmup_s=5' > "$tmp/rsteady.txt"
+out=$("$compare" "$tmp/jsteady.txt" "$tmp/rsteady.txt" 2> /dev/null)
+check "same warm-up pairs" grep -qE '^fence@warm10s +2 +10000 .* 1\.5$' <<<"$out"
+check "another warm-up does not pair" grep -q 'modex@warm10s N=2 J=10000: only jpmix' <<<"$out"
+
 "$compare" "$tmp/jpmix.txt" /dev/null > /dev/null 2>&1; rc=$?
 check "exit 1 without any pair" test "$rc" = 1
 "$compare" "$tmp/jpmix.txt" > /dev/null 2>&1; rc=$?

@@ -23,10 +23,12 @@ import java.util.stream.Stream;
  * The job layout (N local ranks 0..N-1, the rest on simulated nodes of 16) is that of the OpenPMIx
  * reference harness in {@code benchmarks/reference/wireup/}.
  *
- * <p>{@code --warm} is a diagnostic: the clients warm each phase up 50 times longer first, and the lines
- * say {@code impl=jpmix-warm}.
+ * <p>{@code --warmup-seconds S} measures the steady state instead of a fresh JVM's first calls: each
+ * phase is first repeated for S seconds ({@link WireupBenchClient}); the lines end with
+ * {@code warmup_s=S}. The reference harness takes the same option, and {@code compare.sh} pairs only
+ * lines with the same warm-up.
  *
- * <pre>WireupBench [--runs R] [--n "2 4 8 16"] [--j 10000] [--warm] [--pmixrun PATH]</pre>
+ * <pre>WireupBench [--runs R] [--n "2 4 8 16"] [--j 10000] [--warmup-seconds S] [--pmixrun PATH]</pre>
  */
 public final class WireupBench {
     static final List<String> METRICS = List.of("init", "jvm_start", "get_job_key", "fence", "modex");
@@ -40,13 +42,9 @@ public final class WireupBench {
         int jobSize = 10_000;
         int[] ns = {2, 4, 8, 16};
         String pmixrun = "bin/pmixrun";
-        boolean warm = false;
+        int warmupSeconds = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
-            if (a.equals("--warm")) {
-                warm = true;
-                continue;
-            }
             if (i + 1 >= args.length && !a.equals("-h") && !a.equals("--help")) {
                 fail("option " + a + " needs a value");
             }
@@ -55,8 +53,9 @@ public final class WireupBench {
                 case "--j" -> jobSize = positive(a, args[++i]);
                 case "--n" -> ns = Arrays.stream(args[++i].trim().split("[\\s,]+")).mapToInt(s -> positive("--n", s)).toArray();
                 case "--pmixrun" -> pmixrun = args[++i];
+                case "--warmup-seconds" -> warmupSeconds = positive(a, args[++i]);
                 case "-h", "--help" -> {
-                    System.out.println("usage: jpmix-wireup-bench [--runs R] [--n \"2 4 8 16\"] [--j 10000] [--warm]");
+                    System.out.println("usage: jpmix-wireup-bench [--runs R] [--n \"2 4 8 16\"] [--j 10000] [--warmup-seconds S]");
                     return;
                 }
                 default -> fail("unknown option " + a);
@@ -72,24 +71,24 @@ public final class WireupBench {
             METRICS.forEach(m -> samples.put(m, new ArrayList<>()));
             for (int run = 1; run <= runs; run++) {
                 System.err.printf("wireup-bench: N=%d J=%d run %d/%d%n", n, jobSize, run, runs);
-                runOnce(pmixrun, n, jobSize, warm, samples);
+                runOnce(pmixrun, n, jobSize, warmupSeconds, samples);
             }
             for (String m : METRICS) {
-                System.out.println(result(warm ? "jpmix-warm" : "jpmix", m, n, jobSize, samples.get(m)));
+                System.out.println(result("jpmix", m, n, jobSize, samples.get(m)) + " warmup_s=" + warmupSeconds);
             }
             System.out.flush();
         }
     }
 
     /** One pmixrun of N bench clients; adds their samples. */
-    private static void runOnce(String pmixrun, int n, int jobSize, boolean warm, Map<String, List<Long>> samples)
+    private static void runOnce(String pmixrun, int n, int jobSize, int warmupSeconds, Map<String, List<Long>> samples)
             throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("jpmix-wireup-bench");
         try {
             List<String> cmd = new ArrayList<>(List.of(pmixrun, "--job-size", Integer.toString(jobSize), "-n",
                     Integer.toString(n), WireupBenchClient.class.getName(), dir.toString()));
-            if (warm) {
-                cmd.add("warm");
+            if (warmupSeconds > 0) {
+                cmd.add(Integer.toString(warmupSeconds));
             }
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.INHERIT)
                     .redirectError(ProcessBuilder.Redirect.INHERIT);

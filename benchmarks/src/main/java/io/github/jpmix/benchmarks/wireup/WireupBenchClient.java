@@ -37,11 +37,16 @@ import java.util.List;
  * <p>The local peers are ranks 0..N-1 ({@code pmixrun --job-size} puts them there), N being
  * {@code PMIX_LOCAL_SIZE}. The expected endpoints are made before each round's clock starts.
  *
- * <p>With a second argument {@code warm} (the command's {@code --warm}), each phase first runs 50 times
- * its warm-up count (5,000 gets, 500 fences, 250 rounds), so that the figures are those of compiled
- * code rather than of a JVM still interpreting and compiling: a diagnostic, not the benchmark.
+ * <p>With a second argument S (the command's {@code --warmup-seconds S}), each phase is first repeated
+ * for S seconds instead of its warm-up count: the steady state of a long-running process, whose
+ * code the JIT has compiled, rather than the first calls of a fresh JVM, which run interpreted while
+ * C1 and C2 compile them (on 2 cores shared by N JVMs, that takes seconds). Gets warm up on their
+ * own; fence and modex rounds need every rank to repeat them equally often, so rank 0 decides after
+ * every {@value #WARMUP_CHUNK_FENCES} fences or {@value #WARMUP_CHUNK_ROUNDS} rounds whether S seconds
+ * have passed and tells the others through a collecting fence (key {@value #WARM_KEY}). The OpenPMIx
+ * reference client does exactly the same.
  *
- * <pre>WireupBenchClient DIR [warm]</pre>
+ * <pre>WireupBenchClient DIR [WARMUP_SECONDS]</pre>
  */
 public final class WireupBenchClient {
     static final int GET_WARMUP = 100;
@@ -51,8 +56,11 @@ public final class WireupBenchClient {
     static final int MODEX_WARMUP = 5;
     static final int MODEX_ROUNDS = 50;
     static final String KEY = "bench.ep";
-    /** Warm-up multiplier of the {@code warm} diagnostic. */
-    static final int WARM_FACTOR = 50;
+    /** Fences and modex rounds between two of rank 0's decisions in a warm-up by time. */
+    static final int WARMUP_CHUNK_FENCES = 200;
+    static final int WARMUP_CHUNK_ROUNDS = 20;
+    /** Rank 0's decision: {@code <phase>:<decision number>:<0 go on | 1 stop>}. */
+    static final String WARM_KEY = "bench.warmup";
 
     private WireupBenchClient() {
     }
@@ -60,15 +68,19 @@ public final class WireupBenchClient {
     public static void main(String[] args) throws IOException {
         Instant mainAt = Instant.now();
         JvmFlags.disableChronicleAnalytics();
-        if (args.length < 1 || args.length > 2 || (args.length == 2 && !args[1].equals("warm"))) {
-            System.err.println("usage: WireupBenchClient DIR [warm]");
+        double warmupSeconds = 0;
+        try {
+            if (args.length == 2) {
+                warmupSeconds = Double.parseDouble(args[1]);
+            }
+        } catch (NumberFormatException e) {
+            warmupSeconds = -1;
+        }
+        if (args.length < 1 || args.length > 2 || warmupSeconds < 0) {
+            System.err.println("usage: WireupBenchClient DIR [WARMUP_SECONDS]");
             System.exit(2);
         }
         Path dir = Path.of(args[0]);
-        int warm = args.length == 2 ? WARM_FACTOR : 1;
-        int getWarmup = GET_WARMUP * warm;
-        int fenceWarmup = FENCE_WARMUP * warm;
-        int modexWarmup = MODEX_WARMUP * warm;
         long jvmStart = ProcessHandle.current().info().startInstant()
                 .map(s -> Duration.between(s, mainAt).toNanos()).orElse(-1L);
         StringBuilder out = new StringBuilder();
@@ -82,60 +94,66 @@ public final class WireupBenchClient {
             out.append("init ").append(initNs).append('\n');
             client.fence(List.of());
 
-            out.append("get_job_key");
             String jobSize = Keys.JOB_SIZE.name();
-            long size = 0;
-            for (int i = 0; i < getWarmup + GET_CALLS; i++) {
+            long size = client.get(job, jobSize).asLong();
+            if (warmupSeconds > 0) {
+                long end = System.nanoTime() + (long) (warmupSeconds * 1e9);
+                while (System.nanoTime() < end) {
+                    for (int i = 0; i < GET_WARMUP; i++) {
+                        client.get(job, jobSize);
+                    }
+                }
+            } else {
+                for (int i = 0; i < GET_WARMUP; i++) {
+                    client.get(job, jobSize);
+                }
+            }
+            out.append("get_job_key");
+            for (int i = 0; i < GET_CALLS; i++) {
                 long t = System.nanoTime();
                 Value v = client.get(job, jobSize);
                 long dt = System.nanoTime() - t;
                 size = v.asLong();
-                if (i >= getWarmup) {
-                    out.append(' ').append(dt);
-                }
+                out.append(' ').append(dt);
             }
             out.append('\n');
             client.fence(List.of());
 
+            if (warmupSeconds > 0) {
+                warmUp(client, "fence", warmupSeconds, () -> {
+                    for (int i = 0; i < WARMUP_CHUNK_FENCES; i++) {
+                        client.fence(List.of());
+                    }
+                });
+            } else {
+                for (int i = 0; i < FENCE_WARMUP; i++) {
+                    client.fence(List.of());
+                }
+            }
             out.append("fence");
-            for (int i = 0; i < fenceWarmup + FENCES; i++) {
+            for (int i = 0; i < FENCES; i++) {
                 long t = System.nanoTime();
                 client.fence(List.of());
-                long dt = System.nanoTime() - t;
-                if (i >= fenceWarmup) {
-                    out.append(' ').append(dt);
-                }
+                out.append(' ').append(System.nanoTime() - t);
             }
             out.append('\n');
             client.fence(List.of());
 
-            out.append("modex");
-            Info collect = Info.flag(Keys.COLLECT_DATA);
-            Proc[] peers = new Proc[local];
-            String[] expected = new String[local];
-            for (int peer = 0; peer < local; peer++) {
-                peers[peer] = new Proc(me.namespace(), peer);
-            }
-            for (int round = 0; round < modexWarmup + MODEX_ROUNDS; round++) {
-                for (int peer = 0; peer < local; peer++) {
-                    expected[peer] = endpoint(peer, round);
-                }
-                Value mine = Value.ofString(endpoint(me.rank(), round));
-                long t = System.nanoTime();
-                client.put(Scope.GLOBAL, KEY, mine);
-                client.commit();
-                client.fence(List.of(), collect);
-                for (int peer = 0; peer < local; peer++) {
-                    String ep = client.get(peers[peer], KEY).asString();
-                    if (!ep.equals(expected[peer])) {
-                        throw new IllegalStateException("rank " + me.rank() + " round " + round + ": rank " + peer
-                                + " posted '" + ep + "', expected '" + expected[peer] + "'");
+            Modex modex = new Modex(client, local);
+            if (warmupSeconds > 0) {
+                warmUp(client, "modex", warmupSeconds, () -> {
+                    for (int i = 0; i < WARMUP_CHUNK_ROUNDS; i++) {
+                        modex.round();
                     }
+                });
+            } else {
+                for (int i = 0; i < MODEX_WARMUP; i++) {
+                    modex.round();
                 }
-                long dt = System.nanoTime() - t;
-                if (round >= modexWarmup) {
-                    out.append(' ').append(dt);
-                }
+            }
+            out.append("modex");
+            for (int i = 0; i < MODEX_ROUNDS; i++) {
+                out.append(' ').append(modex.round());
             }
             out.append('\n');
             out.append("job_size ").append(size).append('\n');
@@ -148,6 +166,79 @@ public final class WireupBenchClient {
         Path tmp = dir.resolve(".rank-" + rank + ".txt");
         Files.writeString(tmp, out);
         Files.move(tmp, dir.resolve("rank-" + rank + ".txt"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Repeats {@code chunk} until rank 0 has seen {@code seconds} pass; every rank runs it equally
+     * often, since rank 0's decision reaches them through a collecting fence after each chunk.
+     */
+    static void warmUp(PmixClient client, String phase, double seconds, Runnable chunk) {
+        Proc me = client.proc();
+        Proc leader = new Proc(me.namespace(), 0);
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        Info collect = Info.flag(Keys.COLLECT_DATA);
+        for (int decision = 1;; decision++) {
+            chunk.run();
+            if (me.rank() == 0) {
+                boolean stop = System.nanoTime() >= end;
+                client.put(Scope.LOCAL, WARM_KEY, Value.ofString(phase + ":" + decision + ":" + (stop ? 1 : 0)));
+                client.commit();
+            }
+            client.fence(List.of(), collect);
+            String said = client.get(leader, WARM_KEY).asString();
+            if (!said.startsWith(phase + ":" + decision + ":")) {
+                throw new IllegalStateException("rank " + me.rank() + ": warm-up decision " + decision + " of " + phase
+                        + " read as '" + said + "'");
+            }
+            if (said.endsWith(":1")) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * The modex rounds of one client: round k puts (GLOBAL) its 64-character value of round k, commits,
+     * fences with {@code PMIX_COLLECT_DATA} and gets and checks every local peer's value of round k.
+     */
+    static final class Modex {
+        private final PmixClient client;
+        private final Proc me;
+        private final Proc[] peers;
+        private final String[] expected;
+        private final Info collect = Info.flag(Keys.COLLECT_DATA);
+        private int round;
+
+        Modex(PmixClient client, int local) {
+            this.client = client;
+            this.me = client.proc();
+            this.peers = new Proc[local];
+            this.expected = new String[local];
+            for (int peer = 0; peer < local; peer++) {
+                peers[peer] = new Proc(me.namespace(), peer);
+            }
+        }
+
+        /** The next round; its duration in nanoseconds (the values are made before the clock starts). */
+        long round() {
+            for (int peer = 0; peer < peers.length; peer++) {
+                expected[peer] = endpoint(peer, round);
+            }
+            Value mine = Value.ofString(endpoint(me.rank(), round));
+            long t = System.nanoTime();
+            client.put(Scope.GLOBAL, KEY, mine);
+            client.commit();
+            client.fence(List.of(), collect);
+            for (int peer = 0; peer < peers.length; peer++) {
+                String ep = client.get(peers[peer], KEY).asString();
+                if (!ep.equals(expected[peer])) {
+                    throw new IllegalStateException("rank " + me.rank() + " round " + round + ": rank " + peer
+                            + " posted '" + ep + "', expected '" + expected[peer] + "'");
+                }
+            }
+            long dt = System.nanoTime() - t;
+            round++;
+            return dt;
+        }
     }
 
     /** 64 characters, distinct per rank and round. */

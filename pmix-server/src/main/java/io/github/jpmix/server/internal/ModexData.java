@@ -106,6 +106,14 @@ final class ModexData {
         return unpublishedFrames.length <= limit ? unpublishedFrames : null;
     }
 
+    /** A namespace was deregistered: its processes' data goes, from lookups and from what releases carry. */
+    void forget(String nspace) {
+        posted.keySet().removeIf(p -> p.namespace().equals(nspace));
+        if (unpublished.keySet().removeIf(p -> p.namespace().equals(nspace))) {
+            unpublishedFrames = null;
+        }
+    }
+
     /** A posted value this node's processes may read, or null. */
     Value lookup(Proc proc, String key) {
         Map<String, Posted> data = posted.get(proc);

@@ -74,18 +74,26 @@ public final class ServerState {
      * published as a new generation instead (docs/gds.md, "Generations"). One ring record holds it.
      */
     static final int MODEX_INLINE_LIMIT = 16 * 1024;
-    /** How long unpublished modex data may wait before it is published as a generation anyway. */
-    static final long MODEX_FLUSH_MILLIS = 100;
+    /**
+     * How long the modex data releases carry must go without a new release before it is published as
+     * a generation anyway: each publication makes every reader map a new file at its next release (a
+     * Chronicle open: about a millisecond of CPU, far more in a JVM that has not compiled that path),
+     * so it waits for a quiet moment instead of interrupting a burst of fences.
+     */
+    static final long MODEX_FLUSH_NANOS = 100_000_000L;
     /** A {@link #flushModex} is scheduled. Guarded by {@link #lock}. */
     private boolean modexFlushScheduled;
+    /** When {@link #modexView} last carried unpublished data ({@link System#nanoTime()}). Guarded by {@link #lock}. */
+    private long modexCarriedAt;
 
     /**
      * What a reader is told of the modex data (under {@link #lock}), for a fence release or a
      * handshake reply: the newest generation, and the data that generation lacks when it is at most
      * {@link #MODEX_INLINE_LIMIT} bytes; more is published as a new generation first. The reader reads
      * that data ahead of the generation, so a round of small posts needs no new file and no reader
-     * maps one (docs/gds.md, "Generations"). Data carried so is published {@link #MODEX_FLUSH_MILLIS}
-     * later (for readers that were not told, and for tools), or sooner when it outgrows the limit.
+     * maps one (docs/gds.md, "Generations"). Data carried so is published once no release has carried
+     * any for {@link #MODEX_FLUSH_NANOS} (for tools, and so that releases stop carrying it), or at once
+     * when it outgrows the limit.
      *
      * @throws RuntimeException from the store when a generation cannot be written
      */
@@ -96,13 +104,9 @@ public final class ServerState {
             if (unpublished == null) {
                 store.publishModex(modex.visibleHere());
                 modex.published();
-            } else if (!modexFlushScheduled) {
-                try {
-                    timer.schedule(this::flushModex, MODEX_FLUSH_MILLIS, TimeUnit.MILLISECONDS);
-                    modexFlushScheduled = true;
-                } catch (java.util.concurrent.RejectedExecutionException e) {
-                    // the server is closing: nothing will read a later generation
-                }
+            } else {
+                modexCarriedAt = System.nanoTime();
+                scheduleModexFlush(MODEX_FLUSH_NANOS);
             }
         }
         Info generation = Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(store.modexGeneration()));
@@ -112,10 +116,26 @@ public final class ServerState {
         return List.of(generation, Info.of(WireKeys.MODEX_UNPUBLISHED, Value.ofByteObject(unpublished)));
     }
 
-    /** Publishes the modex data {@link #modexView} carried and nothing published since. */
+    private void scheduleModexFlush(long delayNanos) {
+        if (!modexFlushScheduled) {
+            try {
+                timer.schedule(this::flushModex, delayNanos, TimeUnit.NANOSECONDS);
+                modexFlushScheduled = true;
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // the server is closing: nothing will read a later generation
+            }
+        }
+    }
+
+    /** Publishes the modex data {@link #modexView} carried, once releases have been quiet long enough. */
     private void flushModex() {
         synchronized (lock) {
             modexFlushScheduled = false;
+            long quiet = System.nanoTime() - modexCarriedAt;
+            if (quiet < MODEX_FLUSH_NANOS) {
+                scheduleModexFlush(MODEX_FLUSH_NANOS - quiet);
+                return;
+            }
             try {
                 if (modex.changed()) {
                     store.publishModex(modex.visibleHere());

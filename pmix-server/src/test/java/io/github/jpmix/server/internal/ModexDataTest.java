@@ -123,4 +123,15 @@ class ModexDataTest {
         here.published();
         assertEquals(0, here.unpublished(1024).length);
     }
+
+    @Test
+    void shouldForgetADeregisteredNamespacesData() {
+        postAllScopes();
+        here.commit(new Proc("other", 0), List.of(WireKeys.posted("o", Value.ofInt32(1), Scope.GLOBAL)));
+        here.forget("ns");
+        assertNull(here.lookup(local, "g"));
+        assertFalse(here.holds(local));
+        assertEquals(Value.ofInt32(1), here.lookup(new Proc("other", 0), "o"));
+        assertEquals(1, ModexFrames.decode(here.unpublished(1024)).size(), "only the other namespace's data is carried");
+    }
 }
