@@ -27,7 +27,9 @@
  * The steady-state variant (--warmup-seconds S): each phase is first repeated for S seconds instead
  * of its warm-up count. Fences and modex rounds must run equally often on every rank, so rank 0
  * decides after every chunk whether S seconds have passed and tells the others through a collecting
- * fence: it puts WARMUP_KEY = "<phase>:<decision>:<0 go on | 1 stop>" (PMIX_LOCAL). JPMIx's
+ * fence: it puts "<WARMUP_KEY>.<decision>" = "<phase>:<decision>:<0 go on | 1 stop>" (PMIX_GLOBAL;
+ * a new key each time: OpenPMIx 4.2.2 with ds21 was seen to return the previous value of a key rank 0
+ * put again, after the fence, at the 11th decision of every run). JPMIx's
  * WireupBenchClient does the same.
  */
 #define WARMUP_CHUNK_FENCES 200

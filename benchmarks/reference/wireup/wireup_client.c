@@ -136,12 +136,14 @@ static void warm_up(const char *phase, double seconds, void (*chunk)(uint32_t), 
     for (int decision = 1;; decision++) {
         chunk(nlocal);
         pmix_status_t rc;
+        char key[PMIX_MAX_KEYLEN + 1];
+        snprintf(key, sizeof key, "%s.%d", WARMUP_KEY, decision);
         if (0 == me.rank) {
             char said[64];
             snprintf(said, sizeof said, "%s:%d:%d", phase, decision, now_ns() >= end ? 1 : 0);
             pmix_value_t v;
             PMIX_VALUE_LOAD(&v, said, PMIX_STRING);
-            rc = PMIx_Put(PMIX_LOCAL, WARMUP_KEY, &v);
+            rc = PMIx_Put(PMIX_GLOBAL, key, &v);
             PMIX_VALUE_DESTRUCT(&v);
             if (PMIX_SUCCESS != rc) {
                 die("PMIx_Put(" WARMUP_KEY ")", rc);
@@ -152,7 +154,7 @@ static void warm_up(const char *phase, double seconds, void (*chunk)(uint32_t), 
         }
         fence(true, "PMIx_Fence (warm-up decision)");
         pmix_value_t *got = NULL;
-        if (PMIX_SUCCESS != (rc = PMIx_Get(&leader, WARMUP_KEY, NULL, 0, &got))) {
+        if (PMIX_SUCCESS != (rc = PMIx_Get(&leader, key, NULL, 0, &got))) {
             die("PMIx_Get(" WARMUP_KEY ")", rc);
         }
         char want[64];

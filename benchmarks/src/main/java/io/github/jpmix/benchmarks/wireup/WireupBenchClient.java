@@ -43,7 +43,7 @@ import java.util.List;
  * C1 and C2 compile them (on 2 cores shared by N JVMs, that takes seconds). Gets warm up on their
  * own; fence and modex rounds need every rank to repeat them equally often, so rank 0 decides after
  * every {@value #WARMUP_CHUNK_FENCES} fences or {@value #WARMUP_CHUNK_ROUNDS} rounds whether S seconds
- * have passed and tells the others through a collecting fence (key {@value #WARM_KEY}). The OpenPMIx
+ * have passed and tells the others through a collecting fence (keys {@value #WARM_KEY}.1, .2, ...). The OpenPMIx
  * reference client does exactly the same.
  *
  * <pre>WireupBenchClient DIR [WARMUP_SECONDS]</pre>
@@ -59,7 +59,7 @@ public final class WireupBenchClient {
     /** Fences and modex rounds between two of rank 0's decisions in a warm-up by time. */
     static final int WARMUP_CHUNK_FENCES = 200;
     static final int WARMUP_CHUNK_ROUNDS = 20;
-    /** Rank 0's decision: {@code <phase>:<decision number>:<0 go on | 1 stop>}. */
+    /** Rank 0's decision {@code d}: key {@code bench.warmup.<d>} = {@code <phase>:<d>:<0 go on | 1 stop>}. */
     static final String WARM_KEY = "bench.warmup";
 
     private WireupBenchClient() {
@@ -181,11 +181,11 @@ public final class WireupBenchClient {
             chunk.run();
             if (me.rank() == 0) {
                 boolean stop = System.nanoTime() >= end;
-                client.put(Scope.LOCAL, WARM_KEY, Value.ofString(phase + ":" + decision + ":" + (stop ? 1 : 0)));
+                client.put(Scope.GLOBAL, WARM_KEY + "." + decision, Value.ofString(phase + ":" + decision + ":" + (stop ? 1 : 0)));
                 client.commit();
             }
             client.fence(List.of(), collect);
-            String said = client.get(leader, WARM_KEY).asString();
+            String said = client.get(leader, WARM_KEY + "." + decision).asString();
             if (!said.startsWith(phase + ":" + decision + ":")) {
                 throw new IllegalStateException("rank " + me.rank() + ": warm-up decision " + decision + " of " + phase
                         + " read as '" + said + "'");
