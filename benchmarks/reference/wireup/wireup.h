@@ -25,16 +25,13 @@
 
 /*
  * The steady-state variant (--warmup-seconds S): each phase is first repeated for S seconds instead
- * of its warm-up count. Fences and modex rounds must run equally often on every rank, so rank 0
- * decides after every chunk whether S seconds have passed and tells the others through a collecting
- * fence: it puts "<WARMUP_KEY>.<decision>" = "<phase>:<decision>:<0 go on | 1 stop>" (PMIX_GLOBAL;
- * a new key each time: OpenPMIx 4.2.2 with ds21 was seen to return the previous value of a key rank 0
- * put again, after the fence, at the 11th decision of every run). JPMIx's
- * WireupBenchClient does the same.
+ * of its warm-up count. Fences and modex rounds must run equally often on every rank, so after every
+ * chunk rank 0 creates "<dir>/warmup-<phase>-<n>.stop" once S seconds have passed, and all fence: a
+ * rank leaving the fence sees the file if rank 0 made it. JPMIx's WireupBenchClient does the same.
+ * (Deciding through posted data instead left keys in the store that the timed rounds carried.)
  */
 #define WARMUP_CHUNK_FENCES 200
 #define WARMUP_CHUNK_ROUNDS 20
-#define WARMUP_KEY "bench.warmup"
 
 /* The modex key and the length of each value (a 64-byte string, distinct per rank and round). */
 #define MODEX_KEY "bench.ep"

@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <pmix.h>
 
@@ -125,47 +127,27 @@ static void modex_round(int k, uint32_t nlocal)
 }
 
 /*
- * Warm-up by time: repeats chunk() until rank 0 has seen `seconds` pass; rank 0's decision reaches
- * every rank through a collecting fence after each chunk, so all run it equally often.
+ * Warm-up by time: repeats chunk() until rank 0 has seen `seconds` pass; every rank runs it equally
+ * often. After each chunk rank 0 creates "<dir>/warmup-<phase>-<n>.stop" when the time is up, then
+ * all fence: a rank that leaves the fence sees the file if rank 0 made it (before it entered), so all
+ * stop after the same chunk. A file and not posted data, so the warm-up leaves nothing in the store.
  */
-static void warm_up(const char *phase, double seconds, void (*chunk)(uint32_t), uint32_t nlocal)
+static void warm_up(const char *dir, const char *phase, double seconds, void (*chunk)(uint32_t), uint32_t nlocal)
 {
     int64_t end = now_ns() + (int64_t) (seconds * 1e9);
-    pmix_proc_t leader;
-    PMIX_LOAD_PROCID(&leader, me.nspace, 0);
     for (int decision = 1;; decision++) {
         chunk(nlocal);
-        pmix_status_t rc;
-        char key[PMIX_MAX_KEYLEN + 1];
-        snprintf(key, sizeof key, "%s.%d", WARMUP_KEY, decision);
-        if (0 == me.rank) {
-            char said[64];
-            snprintf(said, sizeof said, "%s:%d:%d", phase, decision, now_ns() >= end ? 1 : 0);
-            pmix_value_t v;
-            PMIX_VALUE_LOAD(&v, said, PMIX_STRING);
-            rc = PMIx_Put(PMIX_GLOBAL, key, &v);
-            PMIX_VALUE_DESTRUCT(&v);
-            if (PMIX_SUCCESS != rc) {
-                die("PMIx_Put(" WARMUP_KEY ")", rc);
-            }
-            if (PMIX_SUCCESS != (rc = PMIx_Commit())) {
-                die("PMIx_Commit", rc);
+        char stop[4096];
+        snprintf(stop, sizeof stop, "%s/warmup-%s-%d.stop", dir, phase, decision);
+        if (0 == me.rank && now_ns() >= end) {
+            int fd = open(stop, O_CREAT | O_EXCL | O_WRONLY, 0600);
+            if (fd < 0 || 0 != close(fd)) {
+                perror(stop);
+                exit(1);
             }
         }
-        fence(true, "PMIx_Fence (warm-up decision)");
-        pmix_value_t *got = NULL;
-        if (PMIX_SUCCESS != (rc = PMIx_Get(&leader, key, NULL, 0, &got))) {
-            die("PMIx_Get(" WARMUP_KEY ")", rc);
-        }
-        char want[64];
-        int len = snprintf(want, sizeof want, "%s:%d:", phase, decision);
-        if (PMIX_STRING != got->type || 0 != strncmp(want, got->data.string, (size_t) len)) {
-            fail("warm-up decision %d of %s read as %s", decision, phase,
-                 PMIX_STRING == got->type ? got->data.string : PMIx_Data_type_string(got->type));
-        }
-        bool stop = '1' == got->data.string[len];
-        PMIX_VALUE_RELEASE(got);
-        if (stop) {
+        fence(false, "PMIx_Fence (warm-up decision)");
+        if (0 == access(stop, F_OK)) {
             return;
         }
     }
@@ -239,7 +221,7 @@ int main(int argc, char **argv)
 
     fence(false, "PMIx_Fence (phase start)");
     if (warmup > 0) {
-        warm_up("fence", warmup, fence_chunk, nlocal);
+        warm_up(dir, "fence", warmup, fence_chunk, nlocal);
     } else {
         for (int i = 0; i < FENCE_WARMUP; i++) {
             fence(false, "PMIx_Fence");
@@ -253,7 +235,7 @@ int main(int argc, char **argv)
 
     fence(false, "PMIx_Fence (phase start)");
     if (warmup > 0) {
-        warm_up("modex", warmup, modex_chunk, nlocal);
+        warm_up(dir, "modex", warmup, modex_chunk, nlocal);
     } else {
         for (int k = 0; k < MODEX_WARMUP; k++) {
             modex_round(next_round++, nlocal);

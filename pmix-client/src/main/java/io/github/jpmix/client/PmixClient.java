@@ -22,7 +22,6 @@ import io.github.jpmix.common.internal.transport.TransportConfig;
 import io.github.jpmix.common.internal.wire.Messages;
 import io.github.jpmix.common.internal.wire.Op;
 import io.github.jpmix.common.internal.wire.ServerUri;
-import io.github.jpmix.common.internal.wire.ModexFrames;
 import io.github.jpmix.common.internal.wire.WireKeys;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -375,18 +374,8 @@ public final class PmixClient implements AutoCloseable {
             return;
         }
         Value carried = WireKeys.find(reply, WireKeys.MODEX_UNPUBLISHED);
-        Map<Proc, Map<String, Value>> unpublished = Map.of();
-        if (carried != null) {
-            unpublished = new HashMap<>();
-            for (ModexFrames.Frame f : ModexFrames.decode(carried.asBytes())) {
-                Map<String, Value> values = new HashMap<>(f.infos().size() * 2);
-                for (Info i : f.infos()) {
-                    values.put(i.key(), i.value());
-                }
-                unpublished.put(f.proc(), values);
-            }
-        }
-        store.advanceModex(gen.asLong(), unpublished);
+        store.advanceModex(gen.asLong(), WireKeys.require(reply, WireKeys.MODEX_VERSION).asLong(),
+                carried == null ? null : carried.asBytes());
     }
 
     // ---- resolve, query, log, abort ----

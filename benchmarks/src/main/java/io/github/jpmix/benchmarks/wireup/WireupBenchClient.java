@@ -43,7 +43,7 @@ import java.util.List;
  * C1 and C2 compile them (on 2 cores shared by N JVMs, that takes seconds). Gets warm up on their
  * own; fence and modex rounds need every rank to repeat them equally often, so rank 0 decides after
  * every {@value #WARMUP_CHUNK_FENCES} fences or {@value #WARMUP_CHUNK_ROUNDS} rounds whether S seconds
- * have passed and tells the others through a collecting fence (keys {@value #WARM_KEY}.1, .2, ...). The OpenPMIx
+ * have passed and tells the others through a file and a fence ({@link #warmUp}). The OpenPMIx
  * reference client does exactly the same.
  *
  * <pre>WireupBenchClient DIR [WARMUP_SECONDS]</pre>
@@ -59,8 +59,6 @@ public final class WireupBenchClient {
     /** Fences and modex rounds between two of rank 0's decisions in a warm-up by time. */
     static final int WARMUP_CHUNK_FENCES = 200;
     static final int WARMUP_CHUNK_ROUNDS = 20;
-    /** Rank 0's decision {@code d}: key {@code bench.warmup.<d>} = {@code <phase>:<d>:<0 go on | 1 stop>}. */
-    static final String WARM_KEY = "bench.warmup";
 
     private WireupBenchClient() {
     }
@@ -120,7 +118,7 @@ public final class WireupBenchClient {
             client.fence(List.of());
 
             if (warmupSeconds > 0) {
-                warmUp(client, "fence", warmupSeconds, () -> {
+                warmUp(client, dir, "fence", warmupSeconds, () -> {
                     for (int i = 0; i < WARMUP_CHUNK_FENCES; i++) {
                         client.fence(List.of());
                     }
@@ -141,7 +139,7 @@ public final class WireupBenchClient {
 
             Modex modex = new Modex(client, local);
             if (warmupSeconds > 0) {
-                warmUp(client, "modex", warmupSeconds, () -> {
+                warmUp(client, dir, "modex", warmupSeconds, () -> {
                     for (int i = 0; i < WARMUP_CHUNK_ROUNDS; i++) {
                         modex.round();
                     }
@@ -170,27 +168,21 @@ public final class WireupBenchClient {
 
     /**
      * Repeats {@code chunk} until rank 0 has seen {@code seconds} pass; every rank runs it equally
-     * often, since rank 0's decision reaches them through a collecting fence after each chunk.
+     * often. After each chunk rank 0 creates the file {@code <dir>/warmup-<phase>-<n>.stop} when the
+     * time is up, then all fence: a rank that leaves the fence sees the file if rank 0 made it (rank 0
+     * made it before it entered), so all stop after the same chunk. A file and not posted data, so the
+     * warm-up leaves nothing in the store that the timed rounds would carry.
      */
-    static void warmUp(PmixClient client, String phase, double seconds, Runnable chunk) {
-        Proc me = client.proc();
-        Proc leader = new Proc(me.namespace(), 0);
+    static void warmUp(PmixClient client, Path dir, String phase, double seconds, Runnable chunk) throws IOException {
         long end = System.nanoTime() + (long) (seconds * 1e9);
-        Info collect = Info.flag(Keys.COLLECT_DATA);
         for (int decision = 1;; decision++) {
             chunk.run();
-            if (me.rank() == 0) {
-                boolean stop = System.nanoTime() >= end;
-                client.put(Scope.GLOBAL, WARM_KEY + "." + decision, Value.ofString(phase + ":" + decision + ":" + (stop ? 1 : 0)));
-                client.commit();
+            Path stop = dir.resolve("warmup-" + phase + "-" + decision + ".stop");
+            if (client.proc().rank() == 0 && System.nanoTime() >= end) {
+                Files.createFile(stop);
             }
-            client.fence(List.of(), collect);
-            String said = client.get(leader, WARM_KEY + "." + decision).asString();
-            if (!said.startsWith(phase + ":" + decision + ":")) {
-                throw new IllegalStateException("rank " + me.rank() + ": warm-up decision " + decision + " of " + phase
-                        + " read as '" + said + "'");
-            }
-            if (said.endsWith(":1")) {
+            client.fence(List.of());
+            if (Files.exists(stop)) {
                 return;
             }
         }

@@ -5,9 +5,11 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.wire.ModexFrames;
 import io.github.jpmix.gds.Gds;
 import io.github.jpmix.gds.GdsReader;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -65,12 +67,15 @@ public final class GdsClientStore implements ClientStore {
     private final GdsReader reader;
     /** Replaced (never cleared) when the namespaces known change: a get in flight keeps its own table. */
     private volatile Fact[] facts = new Fact[SLOTS];
-    /** Posted data newer than the mapped modex generation (immutable maps), from the last release. */
+    /** Posted data newer than the mapped modex generation (immutable maps), from the newest release. */
     private volatile Map<Proc, Map<String, Value>> unpublished = Map.of();
+    /** The server's version of that data ({@code jpmix.modex.version}). Guarded by this. */
+    private long modexVersion = -1;
     /** The last answer found; racy on purpose (a stale or missing one only costs the table lookup). */
     private Fact last;
 
-    private GdsClientStore(GdsReader reader) {
+    /** On any reader (tests use a heap store's). */
+    GdsClientStore(GdsReader reader) {
         this.reader = reader;
     }
 
@@ -145,11 +150,26 @@ public final class GdsClientStore implements ClientStore {
     }
 
     @Override
-    public void advanceModex(long generation, Map<Proc, Map<String, Value>> unpublished) {
+    public synchronized void advanceModex(long generation, long version, byte[] unpublished) {
+        if (version <= modexVersion) {
+            return;
+        }
+        Map<Proc, Map<String, Value>> data = Map.of();
+        if (unpublished != null) {
+            data = new HashMap<>();
+            for (ModexFrames.Frame f : ModexFrames.decode(unpublished)) {
+                Map<String, Value> values = new HashMap<>(f.infos().size() * 2);
+                for (Info i : f.infos()) {
+                    values.put(i.key(), i.value());
+                }
+                data.put(f.proc(), values);
+            }
+        }
         reader.advanceModex(generation);
+        modexVersion = version;
         // after the generation: the data is newer than the generation it came with, and a reader that
         // meanwhile takes the old data with the new generation reads values the fence has not yet returned
-        this.unpublished = unpublished;
+        this.unpublished = data;
     }
 
     @Override

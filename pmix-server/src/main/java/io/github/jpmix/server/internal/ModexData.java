@@ -46,6 +46,8 @@ final class ModexData {
     private final Predicate<Proc> isLocal;
     /** {@link #unpublished(int)}'s last answer, until the next change. */
     private byte[] unpublishedFrames;
+    /** Grows with every change of what readers see: a value held, a publication, a namespace forgotten. */
+    private long version;
 
     ModexData(Predicate<Proc> isLocal) {
         this.isLocal = isLocal;
@@ -63,6 +65,12 @@ final class ModexData {
         data.put(posted.key(), new Posted(posted.value(), WireKeys.scopeOf(posted)));
         unpublished.computeIfAbsent(proc, p -> new LinkedHashSet<>()).add(posted.key());
         unpublishedFrames = null;
+        version++;
+    }
+
+    /** The version of what readers see ({@code jpmix.modex.version}, docs/protocol.md): grows with every change. */
+    long version() {
+        return version;
     }
 
     /**
@@ -78,6 +86,7 @@ final class ModexData {
     void published() {
         unpublished.clear();
         unpublishedFrames = null;
+        version++;
     }
 
     /**
@@ -111,6 +120,7 @@ final class ModexData {
         posted.keySet().removeIf(p -> p.namespace().equals(nspace));
         if (unpublished.keySet().removeIf(p -> p.namespace().equals(nspace))) {
             unpublishedFrames = null;
+            version++;
         }
     }
 

@@ -110,10 +110,11 @@ public final class ServerState {
             }
         }
         Info generation = Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(store.modexGeneration()));
+        Info version = Info.of(WireKeys.MODEX_VERSION, Value.ofUint64(modex.version()));
         if (unpublished == null || unpublished.length == 0) {
-            return List.of(generation);
+            return List.of(generation, version);
         }
-        return List.of(generation, Info.of(WireKeys.MODEX_UNPUBLISHED, Value.ofByteObject(unpublished)));
+        return List.of(generation, version, Info.of(WireKeys.MODEX_UNPUBLISHED, Value.ofByteObject(unpublished)));
     }
 
     private void scheduleModexFlush(long delayNanos) {

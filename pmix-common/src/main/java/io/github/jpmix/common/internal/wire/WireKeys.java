@@ -49,6 +49,13 @@ public final class WireKeys {
      * (docs/gds.md, "Generations"); absent when there is none.
      */
     public static final String MODEX_UNPUBLISHED = "jpmix.modex.unpublished";
+    /**
+     * With {@link #MODEX_GENERATION}: the version of the server's modex data (UINT64), which grows
+     * with every value posted or received and every generation published. A client that has this
+     * version already has nothing to read (no-data fences after a modex do not decode it again), and
+     * one that handles two releases out of order (concurrent fences) keeps the newer.
+     */
+    public static final String MODEX_VERSION = "jpmix.modex.version";
 
     /**
      * Posted data carries its {@code Scope} in bits 16-23 of the info's directives: the top 16
