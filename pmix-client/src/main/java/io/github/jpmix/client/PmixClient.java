@@ -72,6 +72,8 @@ public final class PmixClient implements AutoCloseable {
     private final Map<String, Info> pending = new LinkedHashMap<>();
     /** Everything this process posted, for gets of its own keys. Guarded by {@link #pending}. */
     private final Map<String, Value> mine = new HashMap<>();
+    /** See {@link EncodedFence}; racy on purpose (a stale one is only encoded again). */
+    private EncodedFence lastFence;
     private volatile PmixException lost;
     /** Answers of earlier queries, by query without PMIX_QUERY_REFRESH_CACHE. */
     private final Map<Query, Info> queryCache = new ConcurrentHashMap<>();
@@ -352,11 +354,24 @@ public final class PmixClient implements AutoCloseable {
 
     private CompletableFuture<List<Info>> fenceRequest(Collection<Proc> procs, Info[] info) {
         checkOpen();
-        List<Info> fields = new ArrayList<>();
         List<Proc> list = procs == null || procs.isEmpty() ? List.of(Proc.wildcard(self.namespace())) : List.copyOf(procs);
-        fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, list))));
-        fields.addAll(Arrays.asList(info));
-        return request(Op.FENCE, fields, timeoutOf(Arrays.asList(info)));
+        List<Info> directives = Arrays.asList(info);
+        EncodedFence f = lastFence;
+        if (f == null || !f.procs().equals(list) || !f.directives().equals(directives)) {
+            List<Info> fields = new ArrayList<>();
+            fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, list))));
+            fields.addAll(directives);
+            f = new EncodedFence(list, List.copyOf(directives), Messages.request(Op.FENCE, fields));
+            lastFence = f;
+        }
+        return send(f.payload(), timeoutOf(directives));
+    }
+
+    /**
+     * The last fence request's participants, directives and bytes: a loop of identical fences (the
+     * usual case) encodes the request once. Never written to after it is made, so it is sent again as is.
+     */
+    private record EncodedFence(List<Proc> procs, List<Info> directives, byte[] payload) {
     }
 
     /** A fence's release names the newest modex generation: read it from now on. */
@@ -586,7 +601,10 @@ public final class PmixClient implements AutoCloseable {
 
     private CompletableFuture<List<Info>> request(byte op, List<Info> fields, Duration timeout) {
         checkOpen();
-        byte[] payload = Messages.request(op, fields);
+        return send(Messages.request(op, fields), timeout);
+    }
+
+    private CompletableFuture<List<Info>> send(byte[] payload, Duration timeout) {
         // no timer for a request without PMIX_TIMEOUT: it waits for the server (or its loss) anyway
         return (timeout == NO_TIMEOUT ? connection.request(payload) : connection.request(payload, timeout))
                 .thenApply(Messages::replyInfos);

@@ -24,6 +24,15 @@ public final class RegistrationHeapChild {
         int jobSize = Integer.parseInt(args[0]);
         int local = Integer.parseInt(args[1]);
         Path tmp = Files.createTempDirectory("jpmix-reg-heap");
+        try {
+            measure(tmp, jobSize, local);
+        } finally {
+            // the server removes what it made in it; the directory itself is this process's
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static void measure(Path tmp, int jobSize, int local) throws Exception {
         try (PmixServer server = PmixServer.start(new ServerOptions().serverTmpdir(tmp).systemTmpdir(tmp),
                 new HostModule() { })) {
             double baseline = usedAfterGc();

@@ -93,7 +93,8 @@ final class FenceHandler {
         if (procs.isEmpty()) {
             procs = List.of(Proc.wildcard(caller.proc.namespace()));
         }
-        List<Proc> sorted = new ArrayList<>(new java.util.TreeSet<>(procs));
+        // one participant (the whole namespace: the usual fence) needs no sorting
+        List<Proc> sorted = procs.size() == 1 ? procs : new ArrayList<>(new java.util.TreeSet<>(procs));
         boolean member = false;
         for (Proc p : sorted) {
             if (p.equals(caller.proc) || (p.rank() == Rank.WILDCARD && p.namespace().equals(caller.proc.namespace()))) {
