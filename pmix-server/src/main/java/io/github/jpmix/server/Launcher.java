@@ -5,6 +5,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.CommandLineArgs;
 import io.github.jpmix.common.internal.JvmFlags;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
 import java.io.IOException;
@@ -108,13 +109,13 @@ public final class Launcher implements HostModule {
                 usage(System.out);
                 return 0;
             } else if (part.isEmpty() && a.equals("-n") && i + 1 < args.length) {
-                n = positive("-n", args[++i]);
+                n = CommandLineArgs.positive("-n", args[++i]);
             } else if (part.isEmpty() && a.equals("--simulate-nodes") && i + 1 < args.length) {
-                nodes = positive("--simulate-nodes", args[++i]);
+                nodes = CommandLineArgs.positive("--simulate-nodes", args[++i]);
             } else if (part.isEmpty() && a.equals("--enable-recovery")) {
                 recovery = true;
             } else if (part.isEmpty() && a.equals("--job-size") && i + 1 < args.length) {
-                jobSize = positive("--job-size", args[++i]);
+                jobSize = CommandLineArgs.positive("--job-size", args[++i]);
             } else if (a.equals(":")) {
                 apps.add(new App(n, part.isEmpty() ? List.of(DEMO) : List.copyOf(part)));
                 part.clear();
@@ -254,17 +255,6 @@ public final class Launcher implements HostModule {
         return (to - from) / 1e6;
     }
 
-    private static int positive(String option, String value) {
-        try {
-            int v = Integer.parseInt(value);
-            if (v > 0) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new PmixException(Status.ERR_BAD_PARAM, option + " needs a positive number, not '" + value + "'");
-    }
 
     /** One node really runs; the pretended ones contribute no data. */
     @Override

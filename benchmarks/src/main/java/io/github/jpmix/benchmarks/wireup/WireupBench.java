@@ -1,5 +1,7 @@
 package io.github.jpmix.benchmarks.wireup;
 
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.internal.CommandLineArgs;
 import io.github.jpmix.common.internal.JvmFlags;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -156,15 +158,11 @@ public final class WireupBench {
 
     private static int positive(String option, String value) {
         try {
-            int v = Integer.parseInt(value);
-            if (v > 0) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
+            return CommandLineArgs.positive(option, value);
+        } catch (PmixException e) {
+            fail(e.getMessage());
+            return 0;
         }
-        fail(option + " needs a positive number, not '" + value + "'");
-        return 0;
     }
 
     private static void fail(String message) {
