@@ -94,18 +94,13 @@ public final class WireupBenchClient {
 
             String jobSize = Keys.JOB_SIZE.name();
             long size = client.get(job, jobSize).asLong();
-            if (warmupSeconds > 0) {
-                long end = System.nanoTime() + (long) (warmupSeconds * 1e9);
-                while (System.nanoTime() < end) {
-                    for (int i = 0; i < GET_WARMUP; i++) {
-                        client.get(job, jobSize);
-                    }
-                }
-            } else {
+            // the warm-up count, repeated for the warm-up time if there is one (gets need no ranks in step)
+            long getsEnd = System.nanoTime() + (long) (warmupSeconds * 1e9);
+            do {
                 for (int i = 0; i < GET_WARMUP; i++) {
                     client.get(job, jobSize);
                 }
-            }
+            } while (System.nanoTime() < getsEnd);
             out.append("get_job_key");
             for (int i = 0; i < GET_CALLS; i++) {
                 long t = System.nanoTime();

@@ -37,13 +37,13 @@ public interface ClientStore extends AutoCloseable {
     Optional<Value> modex(Proc target, String key);
 
     /**
-     * The server's newest modex generation is {@code generation}, and {@code unpublished} (frames of
-     * {@code ModexFrames}, null for none) is the posted data it holds that the generation lacks, at
-     * {@code version} of its modex data (a fence release or handshake reply, docs/gds.md
-     * "Generations"): read both from now on, {@code unpublished} first. A version this store has
+     * The server's newest modex generation is {@code generation}, and {@code frames} ({@code ModexFrames},
+     * null for none) is the posted data it holds that the generation lacks, at {@code version} of its
+     * modex data (a fence release or handshake reply, docs/gds.md "Generations"): read both from now on,
+     * {@code frames} first. A version this store has
      * already, or an older one (releases of concurrent fences handled out of order), changes nothing.
      */
-    void advanceModex(long generation, long version, byte[] unpublished);
+    void advanceModex(long generation, long version, byte[] frames);
 
     @Override
     void close();

@@ -150,14 +150,14 @@ public final class GdsClientStore implements ClientStore {
     }
 
     @Override
-    public synchronized void advanceModex(long generation, long version, byte[] unpublished) {
+    public synchronized void advanceModex(long generation, long version, byte[] frames) {
         if (version <= modexVersion) {
             return;
         }
         Map<Proc, Map<String, Value>> data = Map.of();
-        if (unpublished != null) {
+        if (frames != null) {
             data = new HashMap<>();
-            for (ModexFrames.Frame f : ModexFrames.decode(unpublished)) {
+            for (ModexFrames.Frame f : ModexFrames.decode(frames)) {
                 Map<String, Value> values = new HashMap<>(f.infos().size() * 2);
                 for (Info i : f.infos()) {
                     values.put(i.key(), i.value());

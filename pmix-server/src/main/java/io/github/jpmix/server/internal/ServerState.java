@@ -102,8 +102,7 @@ public final class ServerState {
         if (modex.changed()) {
             unpublished = modex.unpublished(MODEX_INLINE_LIMIT);
             if (unpublished == null) {
-                store.publishModex(modex.visibleHere());
-                modex.published();
+                publishModex();
             } else {
                 modexCarriedAt = System.nanoTime();
                 scheduleModexFlush(MODEX_FLUSH_NANOS);
@@ -128,6 +127,12 @@ public final class ServerState {
         }
     }
 
+    /** Writes everything this node's processes may read as the next store generation (under {@link #lock}). */
+    private void publishModex() {
+        store.publishModex(modex.visibleHere());
+        modex.published();
+    }
+
     /** Publishes the modex data {@link #modexView} carried, once releases have been quiet long enough. */
     private void flushModex() {
         synchronized (lock) {
@@ -139,8 +144,7 @@ public final class ServerState {
             }
             try {
                 if (modex.changed()) {
-                    store.publishModex(modex.visibleHere());
-                    modex.published();
+                    publishModex();
                 }
             } catch (RuntimeException e) {
                 // the store is closed or full: the data stays held, and readers still ask the server for it
