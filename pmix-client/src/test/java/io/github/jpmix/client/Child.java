@@ -112,6 +112,11 @@ final class Child implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Forgets what the child printed so far (a long-lived child's transcript would otherwise grow with every job). */
+    void clearTranscript() {
+        transcript.clear();
+    }
+
     String transcript() {
         return String.join("\n", transcript);
     }

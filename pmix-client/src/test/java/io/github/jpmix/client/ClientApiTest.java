@@ -1,6 +1,7 @@
 package io.github.jpmix.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import io.github.jpmix.common.QueryResults;
 import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,6 +122,35 @@ class ClientApiTest {
             try (PmixClient late = host.connect(new Proc("pair", 2))) {
                 assertEquals("small-3", late.get(p1, "ep").asString());
             }
+        }
+    }
+
+    /**
+     * A long-lived server keeps nothing of a finished job: a get parked for one of its processes'
+     * posts fails when the host deregisters the job, and the job's posted data is gone for the
+     * processes of the next job of the same name.
+     */
+    @Test
+    void shouldFailGetsParkedOnADeregisteredJobAndForgetItsData() throws Exception {
+        host.job("gone", 2);
+        Proc g0 = new Proc("gone", 0);
+        try (PmixClient c0 = host.connect(g0)) {
+            host.server.registerClient(new Proc("gone", 1), PeerCredentials.currentUid(), PeerCredentials.currentGid());
+            var parked = client.getAsync(new Proc("gone", 1), "ep");
+            c0.put(Scope.GLOBAL, "ep", Value.ofString("old-job"));
+            c0.commit();
+            c0.fence(List.of(g0), Info.flag(Keys.COLLECT_DATA));
+            assertEquals("old-job", client.get(g0, "ep").asString());
+            Thread.sleep(100); // the get is parked at the server
+            assertFalse(parked.isDone());
+            host.server.deregisterNamespace("gone");
+            var e = assertThrows(java.util.concurrent.ExecutionException.class, () -> parked.get(10, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(Status.ERR_INVALID_NAMESPACE, ((PmixException) e.getCause()).status(), e.getCause().getMessage());
+        }
+        host.job("gone", 2);
+        try (PmixClient next = host.connect(new Proc("gone", 1))) {
+            assertEquals(Status.ERR_NOT_FOUND, assertThrows(PmixException.class,
+                    () -> next.get(g0, "ep", Info.flag(Keys.IMMEDIATE))).status());
         }
     }
 

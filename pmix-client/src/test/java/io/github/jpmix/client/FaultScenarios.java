@@ -206,7 +206,9 @@ public final class FaultScenarios {
     /**
      * A long-lived process that is a client of one job after another (StressTest): stdin commands
      * {@code ENV k=v} (the next client's environment, one variable per line), {@code INIT} (connect,
-     * put, commit), {@code FENCE}, {@code CLOSE} (finalize). Each answers with one line.
+     * put, commit), {@code FENCE}, {@code WIRE} (a fence with data collection, then a get of every
+     * rank's {@code ep}, each checked: {@code WIRED} or {@code WIRE <status> <message>}), {@code CLOSE}
+     * (finalize). Each answers with one line.
      */
     private static void survivor(BufferedReader stdin) throws Exception {
         Map<String, String> env = new HashMap<>();
@@ -225,11 +227,30 @@ public final class FaultScenarios {
             } else if (line.equals("FENCE")) {
                 System.out.println("FENCING");
                 fence(c, List.of());
+            } else if (line.equals("WIRE")) {
+                System.out.println(wire(c));
             } else if (line.equals("CLOSE")) {
                 c.close();
                 c = null;
                 System.out.println("CLOSED");
             }
+        }
+    }
+
+    /** A modex round of a survivor: fence with data collection, then every rank's {@code ep}, checked. */
+    private static String wire(PmixClient c) {
+        try {
+            c.fence(List.of(), Info.flag(Keys.COLLECT_DATA));
+            int size = c.get(Proc.wildcard(c.proc().namespace()), Keys.JOB_SIZE).intValue();
+            for (int r = 0; r < size; r++) {
+                String ep = c.get(new Proc(c.proc().namespace(), r), "ep").asString();
+                if (!ep.equals("endpoint-of-" + r)) {
+                    return "WIRE PMIX_ERROR rank " + r + " posted '" + ep + "'";
+                }
+            }
+            return "WIRED";
+        } catch (PmixException e) {
+            return "WIRE " + e.statusName() + " " + e.getMessage();
         }
     }
 

@@ -29,8 +29,10 @@ public interface GdsStore extends AutoCloseable {
     void register(Registration registration);
 
     /**
-     * Deregisters a namespace: its file is removed and its modex data leaves the next generation.
-     * Readers that still have it mapped keep reading it until they close. False if it was not registered.
+     * Deregisters a namespace: its file is removed, and its processes' modex data leaves what readers
+     * are told of at once (a new generation without it, whose predecessors are removed; with the last
+     * namespace, no generation at all: {@link #modexGeneration()} is 0 again). Readers that still have
+     * its job file mapped keep reading it until they close. False if it was not registered.
      */
     boolean deregister(String namespace);
 
@@ -45,7 +47,7 @@ public interface GdsStore extends AutoCloseable {
      */
     long publishModex(Map<Proc, ? extends Map<String, Value>> posted);
 
-    /** The newest published generation; 0 before the first publish. */
+    /** The newest generation readers can map; 0 before the first publication and while the store holds no namespace. */
     long modexGeneration();
 
     /** The server's reader: it knows every registered namespace and the newest generation at once. */

@@ -19,6 +19,8 @@ final class HeapStore implements GdsStore {
     /** The union of everything posted, per process and key; the writer's, guarded by this. */
     private final Map<Proc, Map<String, Value>> union = new HashMap<>();
     private volatile Snapshot modex = new Snapshot(0, Map.of());
+    /** The number of the last snapshot made; never reused. */
+    private long generation;
     private boolean closed;
 
     private record Snapshot(long generation, Map<Proc, Map<String, Value>> data) {
@@ -40,11 +42,19 @@ final class HeapStore implements GdsStore {
         reader.add(new HeapJobView(JobImage.of(registration, localHost)));
     }
 
+    /** As {@link MappedStore#deregister}: the data leaves what readers see at once, and with the last namespace, every snapshot. */
     @Override
     public synchronized boolean deregister(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        union.keySet().removeIf(p -> p.namespace().equals(namespace));
-        return reader.remove(namespace);
+        boolean held = union.keySet().removeIf(p -> p.namespace().equals(namespace));
+        boolean was = reader.remove(namespace);
+        if (reader.namespaces().isEmpty()) {
+            union.clear();
+            modex = new Snapshot(0, Map.of());
+        } else if (held) {
+            snapshot();
+        }
+        return was;
     }
 
     @Override
@@ -53,10 +63,14 @@ final class HeapStore implements GdsStore {
         open();
         AbstractReader.checkPosted(posted);
         posted.forEach((p, kv) -> union.computeIfAbsent(p, x -> new HashMap<>()).putAll(kv));
+        return snapshot();
+    }
+
+    private long snapshot() {
         Map<Proc, Map<String, Value>> copy = new HashMap<>(union.size() * 2);
         union.forEach((p, kv) -> copy.put(p, Map.copyOf(kv)));
-        modex = new Snapshot(modex.generation() + 1, copy);
-        return modex.generation();
+        modex = new Snapshot(++generation, copy);
+        return generation;
     }
 
     @Override

@@ -97,6 +97,19 @@ final class MappedReader extends AbstractReader {
         }
     }
 
+    /**
+     * The writer removed every generation (the server's reader, when its last namespace went): forget
+     * the announced one and unmap the mapped one once its last lookup ends.
+     */
+    synchronized void dropModex() {
+        announced = 0;
+        ModexMapping m = modex;
+        modex = null;
+        if (m != null) {
+            m.mapping().retire();
+        }
+    }
+
     @Override
     public synchronized void advanceModex(long generation) {
         checkOpen();

@@ -44,7 +44,10 @@ final class MappedStore implements GdsStore {
     private final Set<String> registered = new LinkedHashSet<>();
     /** Everything posted so far, encoded, per process and key; guarded by this. */
     private final Map<Proc, Map<String, byte[]>> union = new HashMap<>();
-    private volatile long generation;
+    /** The number of the last generation written; never reused, so a file name never means two contents. */
+    private long generation;
+    /** The newest generation file there is, 0 for none: what readers are told. */
+    private volatile long newest;
     private boolean closed;
     /** The writer's private map of the union and the newest descriptor; null until the first publication. */
     private ChronicleMap<CharSequence, byte[]> staging;
@@ -95,9 +98,18 @@ final class MappedStore implements GdsStore {
         }
     }
 
+    /**
+     * Removes the namespace's file and its posted data. The data must leave what readers can open, not
+     * only the next generation: a long-lived server runs job after job, and no process of a later job
+     * may read an earlier job's data. So when the union held some of it, a generation without it is
+     * published at once and every older generation file is removed (a reader told of one of those
+     * finds the new one, {@link MappedReader#advanceModex}); when no namespace is left, no reader of
+     * generations is left either, and the store goes back to no modex files at all.
+     */
     @Override
     public synchronized boolean deregister(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
+        boolean held = false;
         for (var it = union.entrySet().iterator(); it.hasNext();) {
             Map.Entry<Proc, Map<String, byte[]>> e = it.next();
             Proc p = e.getKey();
@@ -108,14 +120,60 @@ final class MappedStore implements GdsStore {
                     }
                 }
                 it.remove();
+                held = true;
             }
         }
-        if (!registered.remove(namespace)) {
-            return false;
+        boolean was = registered.remove(namespace);
+        if (was) {
+            reader.detachNamespace(namespace);
+            delete(StoreFiles.jobFile(dir, namespace));
         }
-        reader.detachNamespace(namespace);
-        delete(StoreFiles.jobFile(dir, namespace));
-        return true;
+        if (registered.isEmpty()) {
+            dropModex();
+        } else if (held && !closed) {
+            long g = publish(Map.of());
+            removeGenerations(g);
+        }
+        return was;
+    }
+
+    /** Back to no modex data and no generation file: the staging map, every generation and the server reader's mapping go. */
+    private void dropModex() {
+        union.clear();
+        closeStaging();
+        reader.dropModex();
+        newest = 0;
+        removeGenerations(generation + 1);
+    }
+
+    /** Removes every generation file older than {@code keep}, on the cleaner thread. */
+    private void removeGenerations(long keep) {
+        List<Path> old = new java.util.ArrayList<>();
+        try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(dir, StoreFiles.MODEX_PREFIX + "*" + StoreFiles.SUFFIX)) {
+            for (Path p : ds) {
+                long g = StoreFiles.generationOf(p.getFileName().toString());
+                if (g >= 0 && g < keep) {
+                    old.add(p);
+                }
+            }
+        } catch (IOException e) {
+            throw new PmixException(Status.ERR_FILE_WRITE_FAILURE, "gds: cannot list " + dir + ": " + e, e);
+        }
+        for (Path p : old) {
+            clean(p);
+        }
+    }
+
+    /** Deletes {@code p} on the cleaner thread: removing a file takes milliseconds on some file systems. */
+    private void clean(Path p) {
+        if (cleaner == null) {
+            cleaner = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "jpmix-gds-cleaner");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        cleaner.execute(() -> deleteQuietly(p));
     }
 
     @Override
@@ -123,6 +181,16 @@ final class MappedStore implements GdsStore {
         Objects.requireNonNull(posted, "posted");
         open();
         AbstractReader.checkPosted(posted);
+        long g = publish(posted);
+        // readers told of an older generation find the newest one; keep the previous for readers opening it now
+        if (g > 2) {
+            clean(StoreFiles.modexFile(dir, g - 2));
+        }
+        return g;
+    }
+
+    /** Adds {@code posted} to the union and writes the union as the next generation; returns its number. */
+    private long publish(Map<Proc, ? extends Map<String, Value>> posted) {
         Codec codec = Codec.local();
         Map<String, byte[]> changed = new HashMap<>();
         posted.forEach((p, kv) -> {
@@ -143,19 +211,8 @@ final class MappedStore implements GdsStore {
         stage(changed, desc);
         StoreFiles.publishCopy(stagingFile(), StoreFiles.modexFile(dir, g));
         generation = g;
+        newest = g;
         reader.announceModex(g);
-        // readers told of an older generation find the newest one; keep the previous for readers opening it now
-        if (g > 2) {
-            Path old = StoreFiles.modexFile(dir, g - 2);
-            if (cleaner == null) {
-                cleaner = Executors.newSingleThreadExecutor(r -> {
-                    Thread t = new Thread(r, "jpmix-gds-cleaner");
-                    t.setDaemon(true);
-                    return t;
-                });
-            }
-            cleaner.execute(() -> deleteQuietly(old));
-        }
         return g;
     }
 
@@ -210,7 +267,7 @@ final class MappedStore implements GdsStore {
 
     @Override
     public long modexGeneration() {
-        return generation;
+        return newest;
     }
 
     @Override
@@ -221,7 +278,7 @@ final class MappedStore implements GdsStore {
     @Override
     public Map<String, String> attachInfo() {
         return Map.of(Gds.KIND, Gds.KIND_MAPPED, Gds.DIR, dir.toString(), Gds.HOST, localHost,
-                Gds.MODEX, Long.toString(generation));
+                Gds.MODEX, Long.toString(newest));
     }
 
     @Override
@@ -249,7 +306,7 @@ final class MappedStore implements GdsStore {
             delete(StoreFiles.jobFile(dir, ns));
         }
         registered.clear();
-        for (long g = Math.max(1, generation - 2); g <= generation; g++) {
+        for (long g = Math.max(1, newest - 2); g <= newest; g++) {
             delete(StoreFiles.modexFile(dir, g));
         }
         union.clear();

@@ -2,6 +2,7 @@ package io.github.jpmix.gds;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -114,6 +115,51 @@ class ChronicleStoreTest {
             // the server's own reader maps a generation when it first reads one
             assertEquals(g4, store.reader().modexGeneration());
             assertEquals(Value.ofInt(299), store.reader().modex(new Proc("job1", 299), "r"));
+        }
+    }
+
+    /**
+     * A long-lived server runs job after job: what a deregistered job posted leaves the files too
+     * (the older generations hold it), and with the last job the directory holds no store file at all.
+     */
+    @Test
+    void shouldRemoveTheGenerationsThatHoldADeregisteredNamespacesData() throws Exception {
+        try (GdsStore store = Gds.mappedStore(dir, Jobs.LOCAL)) {
+            store.register(Registration.parse("job1", 4, Jobs.job1()));
+            store.register(Registration.parse("job2", 2, Jobs.job2()));
+            Proc dead = new Proc("job2", 0);
+            try (GdsReader client = Gds.attach(store.attachInfo(), "job1")) {
+                long g1 = store.publishModex(Map.of(dead, Map.of("k", Value.ofInt(1))));
+                store.publishModex(Map.of(new Proc("job1", 0), Map.of("k", Value.ofInt(2))));
+                client.advanceModex(g1);
+                assertEquals(Value.ofInt(1), client.modex(dead, "k"));
+
+                store.deregister("job2");
+                long g = store.modexGeneration();
+                assertEquals(List.of(StoreFiles.STAGING, "job-job1.gds", "modex-" + g + ".gds"), settled(dir, 2 + 1));
+                // a reader told of a removed generation reads the newest, which lacks the data
+                client.advanceModex(g1 + 1);
+                assertEquals(g, client.modexGeneration());
+                assertNull(client.modex(dead, "k"));
+                assertEquals(Value.ofInt(2), client.modex(new Proc("job1", 0), "k"));
+            }
+            store.deregister("job1");
+            assertEquals(List.of(), settled(dir, 0));
+        }
+    }
+
+    /** The directory's files, sorted, once the cleaner has brought them down to {@code count} (5 s at most). */
+    private static List<String> settled(Path dir, int count) throws Exception {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (true) {
+            List<String> files;
+            try (var s = Files.list(dir)) {
+                files = s.map(f -> f.getFileName().toString()).sorted().toList();
+            }
+            if (files.size() <= count || System.nanoTime() > deadline) {
+                return files;
+            }
+            Thread.sleep(5);
         }
     }
 

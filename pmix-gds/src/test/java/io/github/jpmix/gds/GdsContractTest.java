@@ -496,12 +496,45 @@ abstract class GdsContractTest {
         register(J1, Jobs.job1());
         register(J2, 2, Jobs.job2());
         publish(Map.of(new Proc(J2, 0), Map.of("k", Value.ofInt(1)), new Proc(J1, 0), Map.of("k", Value.ofInt(2))));
+        long before = store.modexGeneration();
         assertTrue(store.deregister(J2));
         assertFalse(store.deregister(J2));
         assertFalse(store.reader().hasNamespace(J2));
+        // a finished job's data is gone at once, not at the next publication: a later job must not read it
+        assertTrue(store.modexGeneration() > before, "a generation without the namespace's data");
+        reader.advanceModex(store.modexGeneration());
+        assertNull(reader.modex(new Proc(J2, 0), "k"));
+        assertEquals(Value.ofInt(2), reader.modex(new Proc(J1, 0), "k"));
         publish(Map.of());
         assertNull(reader.modex(new Proc(J2, 0), "k"));
         assertEquals(Value.ofInt(2), reader.modex(new Proc(J1, 0), "k"));
+    }
+
+    @Test
+    void shouldHoldNoModexDataOnceTheLastNamespaceIsDeregistered() {
+        register(J1, Jobs.job1());
+        Proc p = new Proc(J1, 0);
+        long g = publish(Map.of(p, Map.of("k", Value.ofInt(1))));
+        assertTrue(store.deregister(J1));
+        assertEquals(0, store.modexGeneration(), "no generation: nothing is held");
+        assertNull(store.reader().modex(p, "k"));
+        // the next job starts from nothing, and a generation number is never used twice
+        register(J1, Jobs.job1());
+        assertNull(store.reader().modex(p, "k"));
+        long next = publish(Map.of(new Proc(J1, 1), Map.of("k", Value.ofInt(2))));
+        assertTrue(next > g, next + " after " + g);
+        assertNull(store.reader().modex(p, "k"));
+        assertEquals(Value.ofInt(2), store.reader().modex(new Proc(J1, 1), "k"));
+    }
+
+    @Test
+    void shouldKeepPublishedDataOfTheOtherNamespacesWhenOneWithoutDataGoes() {
+        register(J1, Jobs.job1());
+        register(J2, 2, Jobs.job2());
+        long g = publish(Map.of(new Proc(J1, 0), Map.of("k", Value.ofInt(2))));
+        assertTrue(store.deregister(J2));
+        assertEquals(g, store.modexGeneration(), "nothing of it was held: no new generation");
+        assertEquals(Value.ofInt(2), store.reader().modex(new Proc(J1, 0), "k"));
     }
 
     // ---- resolve peers / nodes ----

@@ -131,9 +131,7 @@ final class GetHandler {
             Value v = state.modex.lookup(proc, w.key);
             if (v != null || !w.untilTimeout) {
                 ws.remove(w);
-                if (w.timeout[0] != null) {
-                    w.timeout[0].cancel(false);
-                }
+                cancelTimeout(w);
                 answer(w.client, w.correlationId, proc, w.key, v);
             }
         }
@@ -142,19 +140,62 @@ final class GetHandler {
         }
     }
 
-    /** A local process is gone: gets that waited for its data fail. Called under the state lock. */
+    /**
+     * A local process is gone: gets that waited for its data fail, and the gets it was waiting for
+     * itself are dropped (nobody is left to answer). Called under the state lock.
+     */
     void onClientLost(Proc proc) {
         List<Waiter> ws = waiting.remove(proc);
-        if (ws == null) {
-            return;
-        }
-        for (Waiter w : ws) {
-            if (w.timeout[0] != null) {
-                w.timeout[0].cancel(false);
+        if (ws != null) {
+            for (Waiter w : ws) {
+                fail(w, new PmixException(Status.ERR_NOT_FOUND, "get: " + proc + " terminated without posting '" + w.key + "'"));
             }
-            ServerState.replyError(w.client, w.correlationId, new PmixException(Status.ERR_NOT_FOUND,
-                    "get: " + proc + " terminated without posting '" + w.key + "'"));
         }
+        dropWhere((target, w) -> w.client.proc.equals(proc), null);
+    }
+
+    /**
+     * A namespace was deregistered: gets that waited for one of its processes fail with
+     * {@code PMIX_ERR_INVALID_NAMESPACE}, and its own processes' gets are dropped, so a long-lived
+     * server keeps nothing of a finished job. Called under the state lock.
+     */
+    void onNamespaceGone(String nspace) {
+        dropWhere((target, w) -> target.namespace().equals(nspace) || w.client.proc.namespace().equals(nspace),
+                target -> new PmixException(Status.ERR_INVALID_NAMESPACE,
+                        "get: namespace of " + target + " was deregistered"));
+    }
+
+    /** Removes the waiters {@code which} selects; each fails with {@code why}'s exception, or silently when null. */
+    private void dropWhere(java.util.function.BiPredicate<Proc, Waiter> which,
+            java.util.function.Function<Proc, PmixException> why) {
+        for (var it = waiting.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<Proc, List<Waiter>> e = it.next();
+            for (var wi = e.getValue().iterator(); wi.hasNext();) {
+                Waiter w = wi.next();
+                if (which.test(e.getKey(), w)) {
+                    wi.remove();
+                    if (why == null) {
+                        cancelTimeout(w);
+                    } else {
+                        fail(w, why.apply(e.getKey()));
+                    }
+                }
+            }
+            if (e.getValue().isEmpty()) {
+                it.remove();
+            }
+        }
+    }
+
+    private static void cancelTimeout(Waiter w) {
+        if (w.timeout[0] != null) {
+            w.timeout[0].cancel(false);
+        }
+    }
+
+    private static void fail(Waiter w, PmixException error) {
+        cancelTimeout(w);
+        ServerState.replyError(w.client, w.correlationId, error);
     }
 
     private void directModex(ClientRecord caller, int correlationId, Proc target, String key,

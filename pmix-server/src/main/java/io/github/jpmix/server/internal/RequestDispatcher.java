@@ -201,6 +201,11 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     // ---- departures ----
 
     /** The host deregistered a namespace: fences that wait for it fail (see {@link FenceHandler#onNamespaceGone}). */
+    /** The host is deregistering {@code nspace} (under the state lock): gets waiting on its processes go. */
+    void onNamespaceDeregistering(String nspace) {
+        gets.onNamespaceGone(nspace);
+    }
+
     void onNamespaceDeregistered(String nspace) {
         fences.onNamespaceGone(nspace);
     }

@@ -115,6 +115,7 @@ public final class ServerRuntime {
                 state.clients.remove(c.proc);
             }
             state.localByNamespace.remove(nspace);
+            dispatcher.onNamespaceDeregistering(nspace);
             state.modex.forget(nspace);
             state.store.deregisterNamespace(nspace);
         }
