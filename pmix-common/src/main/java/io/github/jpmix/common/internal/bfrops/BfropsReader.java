@@ -86,14 +86,17 @@ public final class BfropsReader {
     private int depth;
     private CharsetDecoder utf8;
 
-    /** A reader over the whole array, with the options of the system properties or the defaults. */
+    /**
+     * A reader over the whole array, with the options of the system properties or the defaults
+     * ({@link CodecOptions}, read once).
+     */
     public BfropsReader(byte[] src) {
-        this(src, 0, src.length, new CodecOptions());
+        this(src, 0, src.length, Budget.DEFAULTS);
     }
 
     /** A reader over {@code length} bytes at {@code offset}, with the default options. */
     public BfropsReader(byte[] src, int offset, int length) {
-        this(src, offset, length, new CodecOptions());
+        this(src, offset, length, Budget.DEFAULTS);
     }
 
     /**

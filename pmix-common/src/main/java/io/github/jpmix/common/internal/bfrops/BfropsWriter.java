@@ -67,9 +67,9 @@ public final class BfropsWriter {
     private int size;
     private int depth;
 
-    /** A writer with the nesting limit of the system properties or the default ({@link CodecOptions}). */
+    /** A writer with the nesting limit of the system properties or the default ({@link CodecOptions}, read once). */
     public BfropsWriter() {
-        this(new CodecOptions());
+        this(Budget.DEFAULTS);
     }
 
     /** A writer refusing values nested deeper than {@code options.maxDepth()}, which a reader would refuse. */

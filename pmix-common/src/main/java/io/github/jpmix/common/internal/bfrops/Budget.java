@@ -12,6 +12,9 @@ import io.github.jpmix.common.internal.CodecOptions;
  * status the Kryo codec gives its caps. Not thread-safe: one decode at a time.
  */
 final class Budget {
+    /** The options of the system properties, or the defaults, as they were when this class loaded. */
+    static final CodecOptions DEFAULTS = new CodecOptions().conclude();
+
     final long maxBytes;
     final int maxElements;
     final int maxDepth;
