@@ -726,6 +726,10 @@ public final class BfropsReader {
      * value is the C string's bytes with the NUL, as a {@code pmix_value_t} holds it.
      */
     public byte[] readRegex() {
+        if (remaining() < 4 && (cutOf(PMIX) || cutOf(RAW) || cutOf(BLOB))) {
+            // too short to tell the forms apart, and a counted string starts with 0x02, not a letter
+            throw truncated("PMIX_REGEX", 4);
+        }
         if (startsWith(BLOB)) {
             int nul = indexOfNul(pos);
             if (nul >= 0 && nul + 1 + ZLIB.length <= limit && startsWith(nul + 1, ZLIB)) {
@@ -762,6 +766,16 @@ public final class BfropsReader {
         System.arraycopy(src, pos, b, 0, len);
         pos += len;
         return b;
+    }
+
+    /** Whether the bytes left, fewer than the prefix, are its beginning. */
+    private boolean cutOf(byte[] prefix) {
+        for (int i = pos; i < limit; i++) {
+            if (src[i] != prefix[i - pos]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean startsWith(byte[] prefix) {

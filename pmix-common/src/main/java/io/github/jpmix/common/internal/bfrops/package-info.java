@@ -142,7 +142,9 @@
  *       {@code REGEX} ({@code PMIX_ERR_NOMEM}), though it packs them; this codec reads them.</li>
  *   <li>The model's own rules apply to what is read: keys of 1 to 511 bytes, namespaces of at most
  *       255 (C truncates longer ones silently; this codec refuses), non-NULL keys, commands,
- *       namespaces and {@code App} commands, microseconds under a million, queries with a key.</li>
+ *       namespaces and {@code App} commands, microseconds under a million, queries with a key
+ *       (whose qualifiers read with {@code PMIX_INFO_QUALIFIER} set, as {@link io.github.jpmix.common.Query}
+ *       sets it).</li>
  * </ul>
  *
  * <p><b>Hostile bytes.</b>

@@ -102,6 +102,21 @@ class BfropsHostileInputTest {
         assertTrue(encodings.size() > 100);
     }
 
+    /** Every strict prefix of every golden case's encoding (one top-level pack each) is a truncation. */
+    @Test
+    void shouldReportTruncationAtEveryPrefixOfEveryGoldenCase() {
+        for (GoldenCases.Case c : GoldenCases.all()) {
+            byte[] good = new BfropsWriter().packAll(c.type(), c.elements()).toByteArray();
+            for (int n = 0; n < good.length; n++) {
+                int length = n;
+                PmixException e = assertThrows(PmixException.class,
+                        () -> new BfropsReader(good, 0, length).unpackAll(c.type()),
+                        () -> c.name() + ": prefix of " + length + "/" + good.length + " bytes unpacked");
+                assertEquals(Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER, e.status(), () -> c.name() + ": " + e.getMessage());
+            }
+        }
+    }
+
     private static void assertUnpacksOrFailsCleanly(byte[] bytes, int type) {
         long start = System.nanoTime();
         try {
