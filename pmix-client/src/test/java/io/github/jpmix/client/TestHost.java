@@ -175,7 +175,7 @@ final class TestHost implements HostModule, AutoCloseable {
                 Info.of(io.github.jpmix.common.internal.wire.WireKeys.TARGET, io.github.jpmix.common.Value.ofProc(proc)),
                 io.github.jpmix.common.internal.wire.WireKeys.posted("ep",
                         io.github.jpmix.common.Value.ofString("remote-" + proc.rank()), io.github.jpmix.common.Scope.GLOBAL));
-        byte[] body = io.github.jpmix.common.internal.Codec.local().encode(frame);
+        byte[] body = io.github.jpmix.common.internal.codec.Codec.local().encode(frame);
         return CompletableFuture.completedFuture(java.nio.ByteBuffer.allocate(4 + body.length)
                 .order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(body.length).put(body).array());
     }

@@ -3,7 +3,7 @@ package io.github.jpmix.gds;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.Codec;
+import io.github.jpmix.common.internal.codec.Codec;
 import io.github.jpmix.common.internal.JvmFlags;
 import java.io.IOException;
 import java.nio.file.Files;

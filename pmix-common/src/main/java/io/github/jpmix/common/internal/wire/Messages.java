@@ -3,7 +3,7 @@ package io.github.jpmix.common.internal.wire;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.Codec;
+import io.github.jpmix.common.internal.codec.Codec;
 import java.util.List;
 import org.agrona.DirectBuffer;
 

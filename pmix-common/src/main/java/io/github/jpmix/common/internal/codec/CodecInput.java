@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.common.internal.codec;
 
 import com.esotericsoftware.kryo.io.Input;
 import io.github.jpmix.common.PmixException;
@@ -26,7 +26,7 @@ import org.agrona.DirectBuffer;
  * {@link Status#ERR_UNPACK_READ_PAST_END_OF_BUFFER}, even when the buffer has more bytes after the
  * region. One decode at a time: not thread-safe.
  */
-final class WireInput extends Input {
+final class CodecInput extends Input {
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     private static final byte[] NO_BYTES = new byte[0];
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -44,7 +44,7 @@ final class WireInput extends Input {
     private int depth;
     private byte[] scratch = new byte[256];
 
-    WireInput(CodecOptions options) {
+    CodecInput(CodecOptions options) {
         this.maxBytes = options.maxBytes();
         this.maxElements = options.maxElements();
         this.maxDepth = options.maxDepth();
@@ -123,16 +123,16 @@ final class WireInput extends Input {
      * Reads an element count and charges it to the budget before anything is allocated for it.
      *
      * @param what what is counted, for the message
-     * @param minWireBytes the fewest bytes one element takes on the wire (0 if it can take none),
+     * @param minEncodedBytes the fewest bytes one element takes on the wire (0 if it can take none),
      *     so a count the region cannot hold fails as truncated without allocating
      */
-    int readCount(String what, int minWireBytes) {
+    int readCount(String what, int minEncodedBytes) {
         int count = readVarInt(true);
         if (count < 0) {
             throw malformed(what + ": negative count " + count);
         }
-        if (minWireBytes > 0 && (long) count * minWireBytes > remaining()) {
-            throw truncated(what + " of " + count + " elements", (long) count * minWireBytes);
+        if (minEncodedBytes > 0 && (long) count * minEncodedBytes > remaining()) {
+            throw truncated(what + " of " + count + " elements", (long) count * minEncodedBytes);
         }
         elements += count;
         if (elements > maxElements) {

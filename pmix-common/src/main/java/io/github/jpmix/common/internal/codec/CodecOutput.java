@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.common.internal.codec;
 
 import com.esotericsoftware.kryo.io.Output;
 import io.github.jpmix.common.PmixException;
@@ -11,7 +11,7 @@ import java.nio.ByteBuffer;
  * (NaN payloads kept), and the nesting depth check that keeps a deep model from overflowing the
  * stack. One encode at a time: not thread-safe.
  */
-final class WireOutput extends Output {
+final class CodecOutput extends Output {
     private static final int INITIAL = 256;
     /** A buffer grown past this is dropped after its encode, so one big message does not pin memory. */
     private static final int KEEP = 1024 * 1024;
@@ -21,7 +21,7 @@ final class WireOutput extends Output {
     private final int maxDepth;
     private int depth;
 
-    WireOutput(CodecOptions options) {
+    CodecOutput(CodecOptions options) {
         super(INITIAL, -1);
         this.maxDepth = options.maxDepth();
     }

@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.common.internal.codec;
 
 import io.github.jpmix.common.App;
 import io.github.jpmix.common.Coord;
@@ -37,7 +37,7 @@ final class StructSerializers {
 
     // ---- dispatch by DataType, for struct payloads inside values ----
 
-    static void writeStruct(WireOutput out, int type, Object s) {
+    static void writeStruct(CodecOutput out, int type, Object s) {
         switch (type) {
             case DataType.TIMEVAL -> writeTimeVal(out, (TimeVal) s);
             case DataType.PROC -> writeProc(out, (Proc) s);
@@ -59,11 +59,11 @@ final class StructSerializers {
             case DataType.DISK_STATS -> writeDiskStats(out, (DiskStats) s);
             case DataType.NET_STATS -> writeNetStats(out, (NetStats) s);
             case DataType.NODE_STATS -> writeNodeStats(out, (NodeStats) s);
-            default -> throw WireOutput.unencodable("no payload layout for type " + DataType.name(type));
+            default -> throw CodecOutput.unencodable("no payload layout for type " + DataType.name(type));
         }
     }
 
-    static Object readStruct(WireInput in, int type) {
+    static Object readStruct(CodecInput in, int type) {
         return switch (type) {
             case DataType.TIMEVAL -> readTimeVal(in);
             case DataType.PROC -> readProc(in);
@@ -85,20 +85,20 @@ final class StructSerializers {
             case DataType.DISK_STATS -> readDiskStats(in);
             case DataType.NET_STATS -> readNetStats(in);
             case DataType.NODE_STATS -> readNodeStats(in);
-            default -> throw WireInput.malformed("no payload layout for type " + DataType.name(type));
+            default -> throw CodecInput.malformed("no payload layout for type " + DataType.name(type));
         };
     }
 
     // ---- lists ----
 
     /** {@code uvar count, Info...}: a {@code List<Info>} message, query qualifiers, app infos. */
-    static void writeInfos(WireOutput out, List<?> infos) {
+    static void writeInfos(CodecOutput out, List<?> infos) {
         int n = infos.size();
         out.writeCount(n);
         for (int i = 0; i < n; i++) {
             Object o = infos.get(i);
             if (!(o instanceof Info)) {
-                throw WireOutput.unencodable("info list element " + i + " is "
+                throw CodecOutput.unencodable("info list element " + i + " is "
                         + (o == null ? "null" : o.getClass().getSimpleName()) + ", not an Info");
             }
             writeInfo(out, (Info) o);
@@ -106,11 +106,11 @@ final class StructSerializers {
     }
 
     /** A {@code List<Info>} message: immutable, like every list of the model. */
-    static List<Info> readInfosMessage(WireInput in) {
+    static List<Info> readInfosMessage(CodecInput in) {
         return List.copyOf(readInfos(in));
     }
 
-    static List<Info> readInfos(WireInput in) {
+    static List<Info> readInfos(CodecInput in) {
         int n = in.readCount("info list", 3); // key (2+), value type (1+), directives (1)
         List<Info> infos = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -119,7 +119,7 @@ final class StructSerializers {
         return infos;
     }
 
-    private static void writeStrings(WireOutput out, List<String> strings) {
+    private static void writeStrings(CodecOutput out, List<String> strings) {
         int n = strings.size();
         out.writeCount(n);
         for (int i = 0; i < n; i++) {
@@ -127,7 +127,7 @@ final class StructSerializers {
         }
     }
 
-    private static List<String> readStrings(WireInput in, String what) {
+    private static List<String> readStrings(CodecInput in, String what) {
         int n = in.readCount(what, 1);
         List<String> strings = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -139,39 +139,39 @@ final class StructSerializers {
     // ---- the structs ----
 
     /** {@code TimeVal: svar64 seconds, uvar64 micros} */
-    static void writeTimeVal(WireOutput out, TimeVal t) {
+    static void writeTimeVal(CodecOutput out, TimeVal t) {
         out.writeVarLong(t.seconds(), false);
         out.writeVarLong(t.micros(), true);
     }
 
-    static TimeVal readTimeVal(WireInput in) {
+    static TimeVal readTimeVal(CodecInput in) {
         return new TimeVal(in.readVarLong(false), in.readVarLong(true));
     }
 
     /** {@code Proc: str namespace, uvar rank} */
-    static void writeProc(WireOutput out, Proc p) {
+    static void writeProc(CodecOutput out, Proc p) {
         out.writeUtf8(p.namespace());
         out.writeVarInt(p.rank(), true);
     }
 
-    static Proc readProc(WireInput in) {
+    static Proc readProc(CodecInput in) {
         return new Proc(in.readUtf8("proc namespace"), in.readVarInt(true));
     }
 
     /** {@code Info: str key, Value value, uvar directives} */
-    static void writeInfo(WireOutput out, Info info) {
+    static void writeInfo(CodecOutput out, Info info) {
         out.writeUtf8(info.key());
         ValueSerializer.writeValue(out, info.value());
         out.writeVarInt(info.directives(), true);
     }
 
-    static Info readInfo(WireInput in) {
+    static Info readInfo(CodecInput in) {
         String key = in.readUtf8("info key");
         return new Info(key, ValueSerializer.readValue(in), in.readVarInt(true));
     }
 
     /** {@code ProcInfo: Proc proc, str? hostname, str? executable, svar pid, svar exitCode, u8 state} */
-    static void writeProcInfo(WireOutput out, ProcInfo p) {
+    static void writeProcInfo(CodecOutput out, ProcInfo p) {
         writeProc(out, p.proc());
         out.writeNullableUtf8(p.hostname());
         out.writeNullableUtf8(p.executable());
@@ -180,7 +180,7 @@ final class StructSerializers {
         out.writeByte(p.state());
     }
 
-    static ProcInfo readProcInfo(WireInput in) {
+    static ProcInfo readProcInfo(CodecInput in) {
         Proc proc = readProc(in);
         String hostname = in.readNullableUtf8("proc info hostname");
         String executable = in.readNullableUtf8("proc info executable");
@@ -190,18 +190,18 @@ final class StructSerializers {
     }
 
     /** {@code Query: uvar n, str key x n, uvar m, Info qualifier x m} */
-    static void writeQuery(WireOutput out, Query q) {
+    static void writeQuery(CodecOutput out, Query q) {
         writeStrings(out, q.keys());
         writeInfos(out, q.qualifiers());
     }
 
-    static Query readQuery(WireInput in) {
+    static Query readQuery(CodecInput in) {
         List<String> keys = readStrings(in, "query keys");
         return new Query(keys, readInfos(in));
     }
 
     /** {@code App: str cmd, uvar n, str argv x n, uvar m, str env x m, str? cwd, svar maxProcs, infos} */
-    static void writeApp(WireOutput out, App a) {
+    static void writeApp(CodecOutput out, App a) {
         out.writeUtf8(a.cmd());
         writeStrings(out, a.argv());
         writeStrings(out, a.env());
@@ -210,7 +210,7 @@ final class StructSerializers {
         writeInfos(out, a.info());
     }
 
-    static App readApp(WireInput in) {
+    static App readApp(CodecInput in) {
         String cmd = in.readUtf8("app cmd");
         List<String> argv = readStrings(in, "app argv");
         List<String> env = readStrings(in, "app env");
@@ -220,44 +220,44 @@ final class StructSerializers {
     }
 
     /** {@code PData: Proc proc, str key, Value value} */
-    static void writePData(WireOutput out, PData d) {
+    static void writePData(CodecOutput out, PData d) {
         writeProc(out, d.proc());
         out.writeUtf8(d.key());
         ValueSerializer.writeValue(out, d.value());
     }
 
-    static PData readPData(WireInput in) {
+    static PData readPData(CodecInput in) {
         Proc proc = readProc(in);
         String key = in.readUtf8("pdata key");
         return new PData(proc, key, ValueSerializer.readValue(in));
     }
 
     /** {@code KeyValue: str key, Value value} */
-    static void writeKeyValue(WireOutput out, KeyValue kv) {
+    static void writeKeyValue(CodecOutput out, KeyValue kv) {
         out.writeUtf8(kv.key());
         ValueSerializer.writeValue(out, kv.value());
     }
 
-    static KeyValue readKeyValue(WireInput in) {
+    static KeyValue readKeyValue(CodecInput in) {
         String key = in.readUtf8("kval key");
         return new KeyValue(key, ValueSerializer.readValue(in));
     }
 
     /** {@code Envar: str name, str value, u16 separator} */
-    static void writeEnvar(WireOutput out, Envar e) {
+    static void writeEnvar(CodecOutput out, Envar e) {
         out.writeUtf8(e.name());
         out.writeUtf8(e.value());
         out.writeChar(e.separator());
     }
 
-    static Envar readEnvar(WireInput in) {
+    static Envar readEnvar(CodecInput in) {
         String name = in.readUtf8("envar name");
         String value = in.readUtf8("envar value");
         return new Envar(name, value, in.readChar());
     }
 
     /** {@code Coord: u8 view, uvar n, uvar coord x n} */
-    static void writeCoord(WireOutput out, Coord c) {
+    static void writeCoord(CodecOutput out, Coord c) {
         out.writeByte(c.view());
         int[] coords = c.coords();
         out.writeCount(coords.length);
@@ -266,7 +266,7 @@ final class StructSerializers {
         }
     }
 
-    static Coord readCoord(WireInput in) {
+    static Coord readCoord(CodecInput in) {
         int view = in.readByteUnsigned();
         int[] coords = new int[in.readCount("coord", 1)];
         for (int i = 0; i < coords.length; i++) {
@@ -276,14 +276,14 @@ final class StructSerializers {
     }
 
     /** {@code RegAttr: str name, str key, uvar type, uvar n, str description x n} */
-    static void writeRegAttr(WireOutput out, RegAttr r) {
+    static void writeRegAttr(CodecOutput out, RegAttr r) {
         out.writeUtf8(r.name());
         out.writeUtf8(r.key());
         out.writeVarInt(r.type(), true);
         writeStrings(out, r.description());
     }
 
-    static RegAttr readRegAttr(WireInput in) {
+    static RegAttr readRegAttr(CodecInput in) {
         String name = in.readUtf8("regattr name");
         String key = in.readUtf8("regattr key");
         int type = in.readVarInt(true);
@@ -291,29 +291,29 @@ final class StructSerializers {
     }
 
     /** {@code CpuSet: str source, str bitmap} */
-    static void writeCpuSet(WireOutput out, CpuSet c) {
+    static void writeCpuSet(CodecOutput out, CpuSet c) {
         out.writeUtf8(c.source());
         out.writeUtf8(c.bitmap());
     }
 
-    static CpuSet readCpuSet(WireInput in) {
+    static CpuSet readCpuSet(CodecInput in) {
         String source = in.readUtf8("cpuset source");
         return new CpuSet(source, in.readUtf8("cpuset bitmap"));
     }
 
     /** {@code Topology: str source, str export} */
-    static void writeTopology(WireOutput out, Topology t) {
+    static void writeTopology(CodecOutput out, Topology t) {
         out.writeUtf8(t.source());
         out.writeUtf8(t.export());
     }
 
-    static Topology readTopology(WireInput in) {
+    static Topology readTopology(CodecInput in) {
         String source = in.readUtf8("topology source");
         return new Topology(source, in.readUtf8("topology export"));
     }
 
     /** {@code Geometry: uvar64 fabric, str? uuid, str? osname, uvar n, Coord x n} */
-    static void writeGeometry(WireOutput out, Geometry g) {
+    static void writeGeometry(CodecOutput out, Geometry g) {
         out.writeVarLong(g.fabric(), true);
         out.writeNullableUtf8(g.uuid());
         out.writeNullableUtf8(g.osname());
@@ -324,7 +324,7 @@ final class StructSerializers {
         }
     }
 
-    static Geometry readGeometry(WireInput in) {
+    static Geometry readGeometry(CodecInput in) {
         long fabric = in.readVarLong(true);
         String uuid = in.readNullableUtf8("geometry uuid");
         String osname = in.readNullableUtf8("geometry osname");
@@ -337,7 +337,7 @@ final class StructSerializers {
     }
 
     /** {@code DeviceDistance: str? uuid, str? osname, uvar64 type, u16 minDist, u16 maxDist} */
-    static void writeDeviceDistance(WireOutput out, DeviceDistance d) {
+    static void writeDeviceDistance(CodecOutput out, DeviceDistance d) {
         out.writeNullableUtf8(d.uuid());
         out.writeNullableUtf8(d.osname());
         out.writeVarLong(d.type(), true);
@@ -345,7 +345,7 @@ final class StructSerializers {
         out.writeShort(d.maxDist());
     }
 
-    static DeviceDistance readDeviceDistance(WireInput in) {
+    static DeviceDistance readDeviceDistance(CodecInput in) {
         String uuid = in.readNullableUtf8("device distance uuid");
         String osname = in.readNullableUtf8("device distance osname");
         long type = in.readVarLong(true);
@@ -354,13 +354,13 @@ final class StructSerializers {
     }
 
     /** {@code Endpoint: str? uuid, str? osname, uvar n, n bytes} */
-    static void writeEndpoint(WireOutput out, Endpoint e) {
+    static void writeEndpoint(CodecOutput out, Endpoint e) {
         out.writeNullableUtf8(e.uuid());
         out.writeNullableUtf8(e.osname());
         out.writeByteArray(e.endpoint());
     }
 
-    static Endpoint readEndpoint(WireInput in) {
+    static Endpoint readEndpoint(CodecInput in) {
         String uuid = in.readNullableUtf8("endpoint uuid");
         String osname = in.readNullableUtf8("endpoint osname");
         return new Endpoint(uuid, osname, in.readByteArray("endpoint"));
@@ -371,7 +371,7 @@ final class StructSerializers {
      * svar priority, u16 numThreads, f32 pss, f32 vsize, f32 rss, f32 peakVsize, u16 processor,
      * TimeVal sampleTime}
      */
-    static void writeProcStats(WireOutput out, ProcStats s) {
+    static void writeProcStats(CodecOutput out, ProcStats s) {
         out.writeNullableUtf8(s.node());
         writeProc(out, s.proc());
         out.writeVarInt(s.pid(), false);
@@ -389,7 +389,7 @@ final class StructSerializers {
         writeTimeVal(out, s.sampleTime());
     }
 
-    static ProcStats readProcStats(WireInput in) {
+    static ProcStats readProcStats(CodecInput in) {
         String node = in.readNullableUtf8("proc stats node");
         Proc proc = readProc(in);
         int pid = in.readVarInt(false);
@@ -409,7 +409,7 @@ final class StructSerializers {
     }
 
     /** {@code DiskStats: str? disk, uvar64 x 11 counters in component order} */
-    static void writeDiskStats(WireOutput out, DiskStats d) {
+    static void writeDiskStats(CodecOutput out, DiskStats d) {
         out.writeNullableUtf8(d.disk());
         out.writeVarLong(d.numReadsCompleted(), true);
         out.writeVarLong(d.numReadsMerged(), true);
@@ -424,7 +424,7 @@ final class StructSerializers {
         out.writeVarLong(d.weightedMillisecondsIo(), true);
     }
 
-    static DiskStats readDiskStats(WireInput in) {
+    static DiskStats readDiskStats(CodecInput in) {
         String disk = in.readNullableUtf8("disk stats disk");
         long[] c = new long[11];
         for (int i = 0; i < c.length; i++) {
@@ -434,7 +434,7 @@ final class StructSerializers {
     }
 
     /** {@code NetStats: str? netInterface, uvar64 x 6 counters in component order} */
-    static void writeNetStats(WireOutput out, NetStats n) {
+    static void writeNetStats(CodecOutput out, NetStats n) {
         out.writeNullableUtf8(n.netInterface());
         out.writeVarLong(n.numBytesRecvd(), true);
         out.writeVarLong(n.numPacketsRecvd(), true);
@@ -444,7 +444,7 @@ final class StructSerializers {
         out.writeVarLong(n.numSendErrs(), true);
     }
 
-    static NetStats readNetStats(WireInput in) {
+    static NetStats readNetStats(CodecInput in) {
         String netInterface = in.readNullableUtf8("net stats interface");
         long[] c = new long[6];
         for (int i = 0; i < c.length; i++) {
@@ -457,7 +457,7 @@ final class StructSerializers {
      * {@code NodeStats: str? node, f32 x 11 (la .. mapped in component order), TimeVal sampleTime,
      * uvar n, DiskStats x n, uvar m, NetStats x m}
      */
-    static void writeNodeStats(WireOutput out, NodeStats s) {
+    static void writeNodeStats(CodecOutput out, NodeStats s) {
         out.writeNullableUtf8(s.node());
         out.writeFloatBits(s.la());
         out.writeFloatBits(s.la5());
@@ -481,7 +481,7 @@ final class StructSerializers {
         }
     }
 
-    static NodeStats readNodeStats(WireInput in) {
+    static NodeStats readNodeStats(CodecInput in) {
         String node = in.readNullableUtf8("node stats node");
         float[] f = new float[11];
         for (int i = 0; i < f.length; i++) {

@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.common.internal.codec;
 
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
@@ -13,7 +13,7 @@ import java.util.List;
  * (unsigned varint) then the payload of that type; a data array is the element type, the count,
  * then each element's payload without its type. {@link Value#javaType(int)} decides which Java
  * class a payload is, and the table in {@code docs/codec.md} how it is laid out. Stateless: the
- * decode budget and depth live in {@link WireInput}/{@link WireOutput}.
+ * decode budget and depth live in {@link CodecInput}/{@link CodecOutput}.
  */
 final class ValueSerializer {
     private ValueSerializer() {
@@ -21,14 +21,14 @@ final class ValueSerializer {
 
     // ---- writing ----
 
-    static void writeValue(WireOutput out, Value v) {
+    static void writeValue(CodecOutput out, Value v) {
         out.enter();
         out.writeVarInt(v.type(), true);
         writePayload(out, v);
         out.exit();
     }
 
-    static void writeDataArray(WireOutput out, DataArray a) {
+    static void writeDataArray(CodecOutput out, DataArray a) {
         out.enter();
         int type = a.type();
         List<Value> values = a.values();
@@ -46,7 +46,7 @@ final class ValueSerializer {
      * and, for integers, by {@link Value#unsignedBits(int)} and {@link Value#isUnsignedType(int)}: the
      * type tables live in {@link Value} alone. Unboxes, and reads byte payloads through a view (no copy).
      */
-    private static void writePayload(WireOutput out, Value v) {
+    private static void writePayload(CodecOutput out, Value v) {
         int type = v.type();
         if (type == DataType.UNDEF) {
             return;
@@ -89,7 +89,7 @@ final class ValueSerializer {
 
     // ---- reading ----
 
-    static Value readValue(WireInput in) {
+    static Value readValue(CodecInput in) {
         in.enter();
         int type = in.readVarInt(true);
         checkType(type);
@@ -98,7 +98,7 @@ final class ValueSerializer {
         return v;
     }
 
-    static DataArray readDataArray(WireInput in) {
+    static DataArray readDataArray(CodecInput in) {
         in.enter();
         int type = in.readVarInt(true);
         checkType(type);
@@ -115,7 +115,7 @@ final class ValueSerializer {
     /** Fails on a code that no payload can have, before a count or a payload is read for it. */
     private static void checkType(int type) {
         if (type == DataType.POINTER || type == DataType.BUFFER) {
-            throw WireInput.malformed("type " + DataType.name(type) + " cannot cross a process boundary");
+            throw CodecInput.malformed("type " + DataType.name(type) + " cannot cross a process boundary");
         }
         if (type <= DataType.DATA_TYPE_MAX) {
             try {
@@ -127,7 +127,7 @@ final class ValueSerializer {
     }
 
     /** The payload of a value of {@code type}: the mirror of {@link #writePayload}. */
-    private static Value readPayload(WireInput in, int type) {
+    private static Value readPayload(CodecInput in, int type) {
         if (type == DataType.UNDEF) {
             return Value.UNDEF;
         }

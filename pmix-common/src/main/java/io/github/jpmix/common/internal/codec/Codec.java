@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.common.internal.codec;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Registration;
@@ -17,8 +17,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * an {@link Info}, a {@code List<Info>}, a {@link io.github.jpmix.common.Proc}, a
  * {@link io.github.jpmix.common.Query}, a {@link io.github.jpmix.common.ProcInfo}, a
  * {@link io.github.jpmix.common.DataArray} or any other PMIx struct, nested as deep as
- * {@link CodecOptions#maxDepth()} allows. The wire format is Kryo with registration required and
- * references off, every kind at a fixed ID ({@link WireFormat}), every layout written field by field;
+ * {@link CodecOptions#maxDepth()} allows. The format is Kryo with registration required and
+ * references off, every kind at a fixed ID ({@link CodecFormat}), every layout written field by field;
  * {@code docs/codec.md} is its source of truth.
  *
  * <p><b>Threading.</b> A codec is not thread-safe: it reuses one Kryo, one input and one output for
@@ -52,8 +52,8 @@ public final class Codec {
 
     private final CodecOptions options;
     private final Kryo kryo;
-    private final WireInput in;
-    private final WireOutput out;
+    private final CodecInput in;
+    private final CodecOutput out;
     /** Wraps a caller's byte[] for decoding; re-pointed per call, never copied. */
     private final UnsafeBuffer heapView = new UnsafeBuffer(NO_BYTES);
 
@@ -69,9 +69,9 @@ public final class Codec {
      */
     public Codec(CodecOptions options) {
         this.options = Objects.requireNonNull(options, "options").conclude();
-        this.kryo = WireFormat.newKryo();
-        this.in = new WireInput(options);
-        this.out = new WireOutput(options);
+        this.kryo = CodecFormat.newKryo();
+        this.in = new CodecInput(options);
+        this.out = new CodecOutput(options);
     }
 
     /** The calling thread's codec, with default options. Use it on this thread only. */
@@ -180,7 +180,7 @@ public final class Codec {
         try {
             Object message = kryo.readClassAndObject(in);
             if (in.remaining() != 0) {
-                throw WireInput.malformed(in.remaining() + " trailing bytes after a " + message.getClass().getSimpleName());
+                throw CodecInput.malformed(in.remaining() + " trailing bytes after a " + message.getClass().getSimpleName());
             }
             return message;
         } catch (PmixException e) {

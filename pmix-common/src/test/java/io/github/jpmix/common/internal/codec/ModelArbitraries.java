@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.common.internal.codec;
 
 import io.github.jpmix.common.App;
 import io.github.jpmix.common.Coord;

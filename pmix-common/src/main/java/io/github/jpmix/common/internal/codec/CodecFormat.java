@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.common.internal.codec;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Registration;
@@ -33,9 +33,9 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * Not API. The codec's wire format in one place: the Kryo registration IDs of the message kinds
+ * Not API. The codec's byte format in one place: the Kryo registration IDs of the message kinds
  * and the Kryo configuration that uses them. {@code docs/codec.md} is the source of truth and
- * {@code WireFormatTest} pins every ID: an ID is a wire format, changing one breaks every peer and
+ * {@code CodecFormatTest} pins every ID: an ID is a wire format, changing one breaks every peer and
  * every stored payload.
  *
  * <p>A message is Kryo's class tag, the unsigned varint {@code ID + 2} (Kryo reserves 0 for null and
@@ -45,7 +45,7 @@ import java.util.function.Function;
  * 101-127 are free for later kinds (one byte on the wire); the protocols of other modules take
  * 128 and up.
  */
-public final class WireFormat {
+public final class CodecFormat {
     /** The version of the layouts documented in {@code docs/codec.md}; containers that store or carry payloads check it. */
     public static final int VERSION = 1;
 
@@ -77,7 +77,7 @@ public final class WireFormat {
     /** The lowest ID a message may have; below it are Kryo's built-in registrations. */
     static final int FIRST_MESSAGE_ID = 10;
 
-    private WireFormat() {
+    private CodecFormat() {
     }
 
     /** A Kryo configured for the codec: registration required, references off, every kind at its ID. */
@@ -113,11 +113,11 @@ public final class WireFormat {
         return kryo;
     }
 
-    private static <T> void register(Kryo kryo, Class<T> type, int id, BiConsumer<WireOutput, T> writer,
-            Function<WireInput, ? extends T> reader) {
+    private static <T> void register(Kryo kryo, Class<T> type, int id, BiConsumer<CodecOutput, T> writer,
+            Function<CodecInput, ? extends T> reader) {
         Registration existing = kryo.getClassResolver().getRegistration(id);
         if (existing != null) {
-            throw new IllegalStateException("wire format: ID " + id + " of " + type.getName() + " is taken by "
+            throw new IllegalStateException("codec format: ID " + id + " of " + type.getName() + " is taken by "
                     + existing.getType().getName());
         }
         kryo.register(type, new MessageSerializer<>(writer, reader), id);
@@ -128,10 +128,10 @@ public final class WireFormat {
      * and {@link StructSerializers}; this only hands Kryo's stream to it.
      */
     private static final class MessageSerializer<T> extends Serializer<T> {
-        private final BiConsumer<WireOutput, T> writer;
-        private final Function<WireInput, ? extends T> reader;
+        private final BiConsumer<CodecOutput, T> writer;
+        private final Function<CodecInput, ? extends T> reader;
 
-        MessageSerializer(BiConsumer<WireOutput, T> writer, Function<WireInput, ? extends T> reader) {
+        MessageSerializer(BiConsumer<CodecOutput, T> writer, Function<CodecInput, ? extends T> reader) {
             super(false, true); // never null, immutable (no copy support needed)
             this.writer = writer;
             this.reader = reader;
@@ -139,12 +139,12 @@ public final class WireFormat {
 
         @Override
         public void write(Kryo kryo, Output output, T object) {
-            writer.accept((WireOutput) output, object);
+            writer.accept((CodecOutput) output, object);
         }
 
         @Override
         public T read(Kryo kryo, Input input, Class<? extends T> type) {
-            return reader.apply((WireInput) input);
+            return reader.apply((CodecInput) input);
         }
     }
 
@@ -159,7 +159,7 @@ public final class WireFormat {
         public Registration writeClass(Output output, Class type) {
             Registration r = type == null ? null : getRegistration(type);
             if (r == null || r.getId() < FIRST_MESSAGE_ID) {
-                throw WireOutput.unencodable("not a message kind: " + (type == null ? "null" : type.getName()));
+                throw CodecOutput.unencodable("not a message kind: " + (type == null ? "null" : type.getName()));
             }
             output.writeVarInt(r.getId() + 2, true);
             return r;
@@ -169,15 +169,15 @@ public final class WireFormat {
         public Registration readClass(Input input) {
             int tag = input.readVarInt(true);
             if (tag == Kryo.NULL) {
-                throw WireInput.malformed("null message");
+                throw CodecInput.malformed("null message");
             }
             if (tag == NAME + 2) {
-                throw WireInput.malformed("class names are never accepted");
+                throw CodecInput.malformed("class names are never accepted");
             }
             int id = tag - 2;
             Registration r = id >= FIRST_MESSAGE_ID ? getRegistration(id) : null;
             if (r == null) {
-                throw WireInput.malformed("unregistered class id " + Integer.toUnsignedString(id));
+                throw CodecInput.malformed("unregistered class id " + Integer.toUnsignedString(id));
             }
             return r;
         }

@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.common.internal.codec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,7 +38,7 @@ class CodecHostileInputTest {
     private static final Set<Integer> DECODE_STATUSES = Set.of(Status.ERR_UNPACK_FAILURE,
             Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER, Status.ERR_UNPACK_INADEQUATE_SPACE, Status.ERR_UNKNOWN_DATA_TYPE);
     private static final int MAX = Integer.MAX_VALUE;
-    private static final int VALUE_TAG = WireFormat.VALUE + 2;
+    private static final int VALUE_TAG = CodecFormat.VALUE + 2;
 
     private final Codec codec = new Codec();
     /** Small caps keep the fuzzers fast whatever counts the mutated bytes claim. */
@@ -95,9 +95,9 @@ class CodecHostileInputTest {
     Arbitrary<byte[]> randomPayloads() {
         // a valid class tag first most of the time, so the fuzzing reaches the payload readers
         Arbitrary<Integer> tag = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(4, Arbitraries.of(VALUE_TAG, WireFormat.INFO + 2, WireFormat.INFO_LIST + 2,
-                        WireFormat.DATA_ARRAY + 2, WireFormat.QUERY + 2, WireFormat.APP + 2, WireFormat.NODE_STATS + 2,
-                        WireFormat.GEOMETRY + 2, WireFormat.PROC_STATS + 2)),
+                net.jqwik.api.Tuple.of(4, Arbitraries.of(VALUE_TAG, CodecFormat.INFO + 2, CodecFormat.INFO_LIST + 2,
+                        CodecFormat.DATA_ARRAY + 2, CodecFormat.QUERY + 2, CodecFormat.APP + 2, CodecFormat.NODE_STATS + 2,
+                        CodecFormat.GEOMETRY + 2, CodecFormat.PROC_STATS + 2)),
                 net.jqwik.api.Tuple.of(1, Arbitraries.integers().between(0, 255)));
         return Combinators.combine(tag, Arbitraries.bytes().array(byte[].class).ofMaxSize(48)).as((t, rest) -> {
             byte[] b = new byte[rest.length + 1];
@@ -142,14 +142,14 @@ class CodecHostileInputTest {
     static Stream<Arguments> hostilePayloads() {
         return Stream.of(
                 bad("empty input", new byte[0], Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER),
-                bad("null class tag", new WireBytes().uvar(0).build(), Status.ERR_UNPACK_FAILURE),
-                bad("class name instead of an id", new WireBytes().uvar(1).uvar(1).u8('j', 'a', 'v', 0x80 | 'a').build(),
+                bad("null class tag", new CodecBytes().uvar(0).build(), Status.ERR_UNPACK_FAILURE),
+                bad("class name instead of an id", new CodecBytes().uvar(1).uvar(1).u8('j', 'a', 'v', 0x80 | 'a').build(),
                         Status.ERR_UNPACK_FAILURE),
-                bad("Kryo's built-in String registration", new WireBytes().uvar(1 + 2).u8(0x82, 'x').build(),
+                bad("Kryo's built-in String registration", new CodecBytes().uvar(1 + 2).u8(0x82, 'x').build(),
                         Status.ERR_UNPACK_FAILURE),
-                bad("unregistered class id 99", WireBytes.message(99).build(), Status.ERR_UNPACK_FAILURE),
-                bad("unregistered class id 2^31", new WireBytes().uvar(0x8000_0001).build(), Status.ERR_UNPACK_FAILURE),
-                bad("class tag varint cut short", new WireBytes().u8(0x80).build(),
+                bad("unregistered class id 99", CodecBytes.message(99).build(), Status.ERR_UNPACK_FAILURE),
+                bad("unregistered class id 2^31", new CodecBytes().uvar(0x8000_0001).build(), Status.ERR_UNPACK_FAILURE),
+                bad("class tag varint cut short", new CodecBytes().u8(0x80).build(),
                         Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER),
                 bad("unassigned data type 29", value().uvar(29).build(), Status.ERR_UNKNOWN_DATA_TYPE),
                 bad("unassigned data type 70", value().uvar(70).build(), Status.ERR_UNKNOWN_DATA_TYPE),
@@ -158,7 +158,7 @@ class CodecHostileInputTest {
                 bad("negative data type", value().uvar(-7).build(), Status.ERR_UNKNOWN_DATA_TYPE),
                 bad("POINTER value", value().uvar(DataType.POINTER).uvar64(0xdeadbeefL).build(), Status.ERR_UNPACK_FAILURE),
                 bad("BUFFER value", value().uvar(DataType.BUFFER).uvar(0).build(), Status.ERR_UNPACK_FAILURE),
-                bad("data array of POINTER", WireBytes.message(WireFormat.DATA_ARRAY).uvar(DataType.POINTER).uvar(1).build(),
+                bad("data array of POINTER", CodecBytes.message(CodecFormat.DATA_ARRAY).uvar(DataType.POINTER).uvar(1).build(),
                         Status.ERR_UNPACK_FAILURE),
                 bad("string claiming 2^31-2 bytes", value().uvar(DataType.STRING).uvar(MAX).u8('a', 'b').build(),
                         Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER),
@@ -171,21 +171,21 @@ class CodecHostileInputTest {
                 bad("user type claiming 2^31-1 bytes", value().uvar(DataType.DATA_TYPE_MAX + 1).uvar(MAX).build(),
                         Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER),
                 bad("data array of UNDEF claiming 2^31-1 elements",
-                        WireBytes.message(WireFormat.DATA_ARRAY).uvar(DataType.UNDEF).uvar(MAX).build(),
+                        CodecBytes.message(CodecFormat.DATA_ARRAY).uvar(DataType.UNDEF).uvar(MAX).build(),
                         Status.ERR_UNPACK_INADEQUATE_SPACE),
                 bad("data array of INT claiming 2^31-1 elements",
-                        WireBytes.message(WireFormat.DATA_ARRAY).uvar(DataType.INT).uvar(MAX).u8(1, 2).build(),
+                        CodecBytes.message(CodecFormat.DATA_ARRAY).uvar(DataType.INT).uvar(MAX).u8(1, 2).build(),
                         Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER),
                 bad("data array with negative count",
-                        WireBytes.message(WireFormat.DATA_ARRAY).uvar(DataType.INT).uvar(-1).build(),
+                        CodecBytes.message(CodecFormat.DATA_ARRAY).uvar(DataType.INT).uvar(-1).build(),
                         Status.ERR_UNPACK_FAILURE),
-                bad("info list claiming 2^31-1 infos", WireBytes.message(WireFormat.INFO_LIST).uvar(MAX).build(),
+                bad("info list claiming 2^31-1 infos", CodecBytes.message(CodecFormat.INFO_LIST).uvar(MAX).build(),
                         Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER),
-                bad("query claiming 2^31-1 keys", WireBytes.message(WireFormat.QUERY).uvar(MAX).str("k").build(),
+                bad("query claiming 2^31-1 keys", CodecBytes.message(CodecFormat.QUERY).uvar(MAX).str("k").build(),
                         Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER),
-                bad("coord claiming 2^31-1 dimensions", WireBytes.message(WireFormat.COORD).u8(1).uvar(MAX).u8(5).build(),
+                bad("coord claiming 2^31-1 dimensions", CodecBytes.message(CodecFormat.COORD).u8(1).uvar(MAX).u8(5).build(),
                         Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER),
-                bad("node stats claiming 2^31-1 disks", WireBytes.message(WireFormat.NODE_STATS).uvar(0)
+                bad("node stats claiming 2^31-1 disks", CodecBytes.message(CodecFormat.NODE_STATS).uvar(0)
                         .raw(new byte[44]).uvar(0).uvar(0).uvar(MAX).build(), Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER),
                 bad("overlong UTF-8", utf8(0xC0, 0x80), Status.ERR_UNPACK_FAILURE),
                 bad("UTF-8 of a surrogate", utf8(0xED, 0xA0, 0x80), Status.ERR_UNPACK_FAILURE),
@@ -196,30 +196,30 @@ class CodecHostileInputTest {
                         Status.ERR_UNPACK_FAILURE),
                 bad("UTF-8 sequence cut by the string's end", utf8('a', 0xE2, 0x82), Status.ERR_UNPACK_FAILURE),
                 bad("boolean byte 2", value().uvar(DataType.BOOL).u8(2).build(), Status.ERR_UNPACK_FAILURE),
-                bad("timeval with 1,000,000 micros", WireBytes.message(WireFormat.TIMEVAL).svar(0).uvar(1_000_000).build(),
+                bad("timeval with 1,000,000 micros", CodecBytes.message(CodecFormat.TIMEVAL).svar(0).uvar(1_000_000).build(),
                         Status.ERR_UNPACK_FAILURE),
-                bad("proc namespace of 300 bytes", WireBytes.message(WireFormat.PROC).str("n".repeat(300)).uvar(0).build(),
+                bad("proc namespace of 300 bytes", CodecBytes.message(CodecFormat.PROC).str("n".repeat(300)).uvar(0).build(),
                         Status.ERR_UNPACK_FAILURE),
                 bad("PROC_NSPACE value of 300 bytes", value().uvar(DataType.PROC_NSPACE).str("n".repeat(300)).build(),
                         Status.ERR_UNPACK_FAILURE),
-                bad("proc with null namespace", WireBytes.message(WireFormat.PROC).uvar(0).uvar(0).build(),
+                bad("proc with null namespace", CodecBytes.message(CodecFormat.PROC).uvar(0).uvar(0).build(),
                         Status.ERR_UNPACK_FAILURE),
-                bad("info with empty key", WireBytes.message(WireFormat.INFO).str("").uvar(DataType.UNDEF).uvar(0).build(),
+                bad("info with empty key", CodecBytes.message(CodecFormat.INFO).str("").uvar(DataType.UNDEF).uvar(0).build(),
                         Status.ERR_UNPACK_FAILURE),
-                bad("query without keys", WireBytes.message(WireFormat.QUERY).uvar(0).uvar(0).build(),
+                bad("query without keys", CodecBytes.message(CodecFormat.QUERY).uvar(0).uvar(0).build(),
                         Status.ERR_UNPACK_FAILURE),
-                bad("trailing byte after a proc", WireBytes.message(WireFormat.PROC).str("ns").uvar(3).u8(0).build(),
+                bad("trailing byte after a proc", CodecBytes.message(CodecFormat.PROC).str("ns").uvar(3).u8(0).build(),
                         Status.ERR_UNPACK_FAILURE),
-                bad("proc cut inside its namespace", WireBytes.message(WireFormat.PROC).uvar(10).u8('n', 's').build(),
+                bad("proc cut inside its namespace", CodecBytes.message(CodecFormat.PROC).uvar(10).u8('n', 's').build(),
                         Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER),
-                bad("rank varint cut short", WireBytes.message(WireFormat.PROC).str("ns").u8(0x80, 0x80).build(),
+                bad("rank varint cut short", CodecBytes.message(CodecFormat.PROC).str("ns").u8(0x80, 0x80).build(),
                         Status.ERR_UNPACK_READ_PAST_END_OF_BUFFER),
                 bad("VALUE in VALUE 10,000 deep", value().repeat(10_000, b -> b.uvar(DataType.VALUE)).uvar(0).build(),
                         Status.ERR_UNPACK_INADEQUATE_SPACE),
-                bad("DATA_ARRAY in DATA_ARRAY 10,000 deep", WireBytes.message(WireFormat.DATA_ARRAY)
+                bad("DATA_ARRAY in DATA_ARRAY 10,000 deep", CodecBytes.message(CodecFormat.DATA_ARRAY)
                         .repeat(10_000, b -> b.uvar(DataType.DATA_ARRAY).uvar(1)).uvar(0).uvar(0).build(),
                         Status.ERR_UNPACK_INADEQUATE_SPACE),
-                bad("info holding an array of infos 10,000 deep", WireBytes.message(WireFormat.INFO_LIST).uvar(1)
+                bad("info holding an array of infos 10,000 deep", CodecBytes.message(CodecFormat.INFO_LIST).uvar(1)
                         .repeat(10_000, b -> b.str("k").uvar(DataType.DATA_ARRAY).uvar(DataType.INFO).uvar(1)).build(),
                         Status.ERR_UNPACK_INADEQUATE_SPACE));
     }
@@ -310,8 +310,8 @@ class CodecHostileInputTest {
         return Arguments.of(Named.of(name, payload), status);
     }
 
-    private static WireBytes value() {
-        return new WireBytes().uvar(VALUE_TAG);
+    private static CodecBytes value() {
+        return new CodecBytes().uvar(VALUE_TAG);
     }
 
     private static byte[] utf8(int[] prefix, int... bytes) {
@@ -333,16 +333,16 @@ class CodecHostileInputTest {
     }
 
     private static byte[] byteArrays(int count, int length) {
-        return WireBytes.message(WireFormat.DATA_ARRAY).uvar(DataType.BYTE_OBJECT).uvar(count)
+        return CodecBytes.message(CodecFormat.DATA_ARRAY).uvar(DataType.BYTE_OBJECT).uvar(count)
                 .repeat(count, b -> b.uvar(length).raw(new byte[length])).build();
     }
 
     private static byte[] undefArray(int count) {
-        return WireBytes.message(WireFormat.DATA_ARRAY).uvar(DataType.UNDEF).uvar(count).build();
+        return CodecBytes.message(CodecFormat.DATA_ARRAY).uvar(DataType.UNDEF).uvar(count).build();
     }
 
     private static byte[] nestedUndefArrays(int count, int inner) {
-        return WireBytes.message(WireFormat.DATA_ARRAY).uvar(DataType.DATA_ARRAY).uvar(count)
+        return CodecBytes.message(CodecFormat.DATA_ARRAY).uvar(DataType.DATA_ARRAY).uvar(count)
                 .repeat(count, b -> b.uvar(DataType.UNDEF).uvar(inner)).build();
     }
 

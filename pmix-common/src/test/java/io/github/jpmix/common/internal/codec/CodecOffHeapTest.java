@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.common.internal.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

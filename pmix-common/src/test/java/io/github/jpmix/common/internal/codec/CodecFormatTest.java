@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.common.internal.codec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,9 +45,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Pins the wire format: the registration IDs and a few encodings byte for byte. A failure here
  * means the format changed: every peer and every stored payload is affected. Change
- * {@code docs/codec.md} and {@link WireFormat#VERSION} with it, never only this test.
+ * {@code docs/codec.md} and {@link CodecFormat#VERSION} with it, never only this test.
  */
-class WireFormatTest {
+class CodecFormatTest {
     /** The ID table of docs/codec.md, written out again on purpose. */
     private static final Map<Class<?>, Integer> IDS = new LinkedHashMap<>();
 
@@ -79,9 +79,9 @@ class WireFormatTest {
 
     @Test
     void shouldPinEveryRegistrationId() {
-        Kryo kryo = WireFormat.newKryo();
+        Kryo kryo = CodecFormat.newKryo();
         Map<Integer, Class<?>> registered = new TreeMap<>();
-        for (int id = WireFormat.FIRST_MESSAGE_ID; id < 1000; id++) {
+        for (int id = CodecFormat.FIRST_MESSAGE_ID; id < 1000; id++) {
             Registration r = kryo.getClassResolver().getRegistration(id);
             if (r != null) {
                 registered.put(id, r.getType());
@@ -101,13 +101,13 @@ class WireFormatTest {
                 assertEquals(e.getKey(), Value.javaType(e.getValue()), "ID " + e.getValue());
             }
         }
-        assertEquals(List.of(WireFormat.TIMEVAL, WireFormat.VALUE, WireFormat.PROC, WireFormat.APP, WireFormat.INFO,
-                WireFormat.PDATA, WireFormat.KVAL, WireFormat.PROC_INFO, WireFormat.DATA_ARRAY, WireFormat.QUERY,
-                WireFormat.ENVAR, WireFormat.COORD, WireFormat.REGATTR, WireFormat.PROC_CPUSET, WireFormat.GEOMETRY,
-                WireFormat.DEVICE_DIST, WireFormat.ENDPOINT, WireFormat.TOPO, WireFormat.PROC_STATS,
-                WireFormat.DISK_STATS, WireFormat.NET_STATS, WireFormat.NODE_STATS, WireFormat.INFO_LIST),
+        assertEquals(List.of(CodecFormat.TIMEVAL, CodecFormat.VALUE, CodecFormat.PROC, CodecFormat.APP, CodecFormat.INFO,
+                CodecFormat.PDATA, CodecFormat.KVAL, CodecFormat.PROC_INFO, CodecFormat.DATA_ARRAY, CodecFormat.QUERY,
+                CodecFormat.ENVAR, CodecFormat.COORD, CodecFormat.REGATTR, CodecFormat.PROC_CPUSET, CodecFormat.GEOMETRY,
+                CodecFormat.DEVICE_DIST, CodecFormat.ENDPOINT, CodecFormat.TOPO, CodecFormat.PROC_STATS,
+                CodecFormat.DISK_STATS, CodecFormat.NET_STATS, CodecFormat.NODE_STATS, CodecFormat.INFO_LIST),
                 List.copyOf(IDS.values()));
-        assertEquals(1, WireFormat.VERSION);
+        assertEquals(1, CodecFormat.VERSION);
     }
 
     @ParameterizedTest(name = "{0}")
