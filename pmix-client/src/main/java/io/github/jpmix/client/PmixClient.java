@@ -2,7 +2,7 @@ package io.github.jpmix.client;
 
 import io.github.jpmix.client.internal.ClientStore;
 import io.github.jpmix.client.internal.GdsClientStore;
-import io.github.jpmix.client.internal.Requests;
+import io.github.jpmix.common.internal.protocol.Requests;
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
@@ -19,10 +19,10 @@ import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.JvmFlags;
 import io.github.jpmix.common.internal.transport.TransportClient;
 import io.github.jpmix.common.internal.transport.TransportConfig;
-import io.github.jpmix.common.internal.wire.Messages;
-import io.github.jpmix.common.internal.wire.Op;
-import io.github.jpmix.common.internal.wire.ServerUri;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.common.internal.protocol.Messages;
+import io.github.jpmix.common.internal.protocol.Op;
+import io.github.jpmix.common.internal.transport.ServerUri;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -107,10 +107,10 @@ public final class PmixClient implements AutoCloseable {
         GdsClientStore.prepare(socket, nspace);
         Proc self = new Proc(nspace, rank);
         List<Info> hello = List.of(
-                Info.of(WireKeys.NSPACE, Value.ofString(nspace)),
-                Info.of(WireKeys.RANK, Value.ofRank(rank)),
-                Info.of(WireKeys.PID, Value.ofInt64(ProcessHandle.current().pid())),
-                Info.of(WireKeys.VERSION, Value.ofString(env.getOrDefault("PMIX_VERSION", ""))));
+                Info.of(MessageKeys.NSPACE, Value.ofString(nspace)),
+                Info.of(MessageKeys.RANK, Value.ofRank(rank)),
+                Info.of(MessageKeys.PID, Value.ofInt64(ProcessHandle.current().pid())),
+                Info.of(MessageKeys.VERSION, Value.ofString(env.getOrDefault("PMIX_VERSION", ""))));
         Holder holder = new Holder();
         TransportClient connection = TransportClient.connect(socket, Messages.reply(hello),
                 new TransportConfig(), holder);
@@ -118,8 +118,8 @@ public final class PmixClient implements AutoCloseable {
             List<Info> reply = Messages.replyInfos(connection.handshakeReply());
             Map<String, String> attach = new HashMap<>();
             for (Info i : reply) {
-                if (i.key().startsWith(WireKeys.STORE_PREFIX)) {
-                    attach.put(i.key().substring(WireKeys.STORE_PREFIX.length()), i.value().asString());
+                if (i.key().startsWith(MessageKeys.STORE_PREFIX)) {
+                    attach.put(i.key().substring(MessageKeys.STORE_PREFIX.length()), i.value().asString());
                 }
             }
             ClientStore store = GdsClientStore.open(attach, nspace);
@@ -233,10 +233,10 @@ public final class PmixClient implements AutoCloseable {
     private CompletableFuture<Value> getFromServer(Proc proc, String key, Info[] info) {
         List<Info> qualifiers = Arrays.asList(info);
         List<Info> fields = new ArrayList<>();
-        fields.add(Info.of(WireKeys.TARGET, Value.ofProc(proc == null ? self : proc)));
-        fields.add(Info.of(WireKeys.KEY, Value.ofString(key)));
+        fields.add(Info.of(MessageKeys.TARGET, Value.ofProc(proc == null ? self : proc)));
+        fields.add(Info.of(MessageKeys.KEY, Value.ofString(key)));
         fields.addAll(qualifiers);
-        return request(Op.GET, fields, timeoutOf(qualifiers)).thenApply(reply -> WireKeys.require(reply, WireKeys.VALUE));
+        return request(Op.GET, fields, timeoutOf(qualifiers)).thenApply(reply -> MessageKeys.require(reply, MessageKeys.VALUE));
     }
 
     /** A reserved key from the store: a value, empty for "not found, final", null for "ask the server". */
@@ -295,7 +295,7 @@ public final class PmixClient implements AutoCloseable {
             throw new PmixException(Status.ERR_BAD_PARAM, "put: scope must be LOCAL, REMOTE or GLOBAL, not " + Scope.toString(scope));
         }
         synchronized (pending) {
-            pending.put(key, WireKeys.posted(key, value, scope));
+            pending.put(key, MessageKeys.posted(key, value, scope));
             mine.put(key, value);
         }
     }
@@ -359,7 +359,7 @@ public final class PmixClient implements AutoCloseable {
         EncodedFence f = lastFence;
         if (f == null || !f.procs().equals(list) || !f.directives().equals(directives)) {
             List<Info> fields = new ArrayList<>();
-            fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, list))));
+            fields.add(Info.of(MessageKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, list))));
             fields.addAll(directives);
             f = new EncodedFence(list, List.copyOf(directives), Messages.request(Op.FENCE, fields));
             lastFence = f;
@@ -384,12 +384,12 @@ public final class PmixClient implements AutoCloseable {
      * (small) posted data it lacks, if any: read both from now on (docs/gds.md, "Generations").
      */
     private static void advance(ClientStore store, List<Info> reply) {
-        Value gen = WireKeys.find(reply, WireKeys.MODEX_GENERATION);
+        Value gen = MessageKeys.find(reply, MessageKeys.MODEX_GENERATION);
         if (gen == null) {
             return;
         }
-        Value carried = WireKeys.find(reply, WireKeys.MODEX_UNPUBLISHED);
-        store.advanceModex(gen.asLong(), WireKeys.require(reply, WireKeys.MODEX_VERSION).asLong(),
+        Value carried = MessageKeys.find(reply, MessageKeys.MODEX_UNPUBLISHED);
+        store.advanceModex(gen.asLong(), MessageKeys.require(reply, MessageKeys.MODEX_VERSION).asLong(),
                 carried == null ? null : carried.asBytes());
     }
 
@@ -409,13 +409,13 @@ public final class PmixClient implements AutoCloseable {
         checkOpen();
         List<Info> fields = new ArrayList<>();
         if (node != null) {
-            fields.add(Info.of(WireKeys.NODE, Value.ofString(node)));
+            fields.add(Info.of(MessageKeys.NODE, Value.ofString(node)));
         }
         if (nspace != null) {
-            fields.add(Info.of(WireKeys.NSPACE, Value.ofString(nspace)));
+            fields.add(Info.of(MessageKeys.NSPACE, Value.ofString(nspace)));
         }
         List<Info> reply = join(request(Op.RESOLVE_PEERS, fields, NO_TIMEOUT));
-        return WireKeys.procs(WireKeys.require(reply, WireKeys.PROCS));
+        return MessageKeys.procs(MessageKeys.require(reply, MessageKeys.PROCS));
     }
 
     /**
@@ -425,9 +425,9 @@ public final class PmixClient implements AutoCloseable {
      */
     public List<String> resolveNodes(String nspace) {
         checkOpen();
-        List<Info> fields = nspace == null ? List.of() : List.of(Info.of(WireKeys.NSPACE, Value.ofString(nspace)));
+        List<Info> fields = nspace == null ? List.of() : List.of(Info.of(MessageKeys.NSPACE, Value.ofString(nspace)));
         List<Info> reply = join(request(Op.RESOLVE_NODES, fields, NO_TIMEOUT));
-        return WireKeys.require(reply, WireKeys.NODES).asDataArray().elements(String.class);
+        return MessageKeys.require(reply, MessageKeys.NODES).asDataArray().elements(String.class);
     }
 
     /**
@@ -555,10 +555,10 @@ public final class PmixClient implements AutoCloseable {
     public void abort(int status, String message, Collection<Proc> procs) {
         checkOpen();
         List<Info> fields = new ArrayList<>();
-        fields.add(Info.of(WireKeys.STATUS, Value.ofStatus(status)));
-        fields.add(Info.of(WireKeys.MESSAGE, Value.ofString(message == null ? "" : message)));
+        fields.add(Info.of(MessageKeys.STATUS, Value.ofStatus(status)));
+        fields.add(Info.of(MessageKeys.MESSAGE, Value.ofString(message == null ? "" : message)));
         if (procs != null && !procs.isEmpty()) {
-            fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, List.copyOf(procs)))));
+            fields.add(Info.of(MessageKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, List.copyOf(procs)))));
         }
         join(request(Op.ABORT, fields, NO_TIMEOUT));
     }

@@ -172,8 +172,8 @@ final class TestHost implements HostModule, AutoCloseable {
             return new CompletableFuture<>();
         }
         List<Info> frame = List.of(
-                Info.of(io.github.jpmix.common.internal.wire.WireKeys.TARGET, io.github.jpmix.common.Value.ofProc(proc)),
-                io.github.jpmix.common.internal.wire.WireKeys.posted("ep",
+                Info.of(io.github.jpmix.common.internal.protocol.MessageKeys.TARGET, io.github.jpmix.common.Value.ofProc(proc)),
+                io.github.jpmix.common.internal.protocol.MessageKeys.posted("ep",
                         io.github.jpmix.common.Value.ofString("remote-" + proc.rank()), io.github.jpmix.common.Scope.GLOBAL));
         byte[] body = io.github.jpmix.common.internal.codec.Codec.local().encode(frame);
         return CompletableFuture.completedFuture(java.nio.ByteBuffer.allocate(4 + body.length)

@@ -10,7 +10,7 @@ import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.transport.ClientConnection;
 import io.github.jpmix.common.internal.transport.TransportConfig;
 import io.github.jpmix.common.internal.transport.TransportServer;
-import io.github.jpmix.common.internal.wire.ServerUri;
+import io.github.jpmix.common.internal.transport.ServerUri;
 import io.github.jpmix.server.HostModule;
 import io.github.jpmix.server.PmixServer;
 import io.github.jpmix.server.ServerOptions;

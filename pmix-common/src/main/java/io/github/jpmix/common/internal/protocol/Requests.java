@@ -1,4 +1,4 @@
-package io.github.jpmix.client.internal;
+package io.github.jpmix.common.internal.protocol;
 
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
@@ -9,7 +9,7 @@ import io.github.jpmix.common.Query;
 import io.github.jpmix.common.QueryResults;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -29,7 +29,7 @@ public final class Requests {
     /** The fields of a QUERY request ({@code PMIx_Query_info}). */
     public static List<Info> query(List<Query> queries) {
         Objects.requireNonNull(queries, "queries");
-        return List.of(Info.of(WireKeys.QUERIES, Value.ofDataArray(DataArray.of(DataType.QUERY, queries))));
+        return List.of(Info.of(MessageKeys.QUERIES, Value.ofDataArray(DataArray.of(DataType.QUERY, queries))));
     }
 
     /**
@@ -37,8 +37,8 @@ public final class Requests {
      * answer per query sent ({@code docs/protocol.md}, "Queries").
      */
     public static QueryResults queryResults(List<Info> reply) {
-        return new QueryResults(WireKeys.require(reply, WireKeys.STATUS).asInt(),
-                WireKeys.require(reply, WireKeys.ANSWERS).asDataArray().elements(Info.class));
+        return new QueryResults(MessageKeys.require(reply, MessageKeys.STATUS).asInt(),
+                MessageKeys.require(reply, MessageKeys.ANSWERS).asDataArray().elements(Info.class));
     }
 
     /**
@@ -66,8 +66,8 @@ public final class Requests {
             dirs.add(Info.of(Keys.LOG_TIMESTAMP, System.currentTimeMillis() / 1000));
         }
         return List.of(
-                Info.of(WireKeys.DATA, Value.ofDataArray(DataArray.of(DataType.INFO, data))),
-                Info.of(WireKeys.DIRECTIVES, Value.ofDataArray(DataArray.of(DataType.INFO, dirs))));
+                Info.of(MessageKeys.DATA, Value.ofDataArray(DataArray.of(DataType.INFO, data))),
+                Info.of(MessageKeys.DIRECTIVES, Value.ofDataArray(DataArray.of(DataType.INFO, dirs))));
     }
 
     /**

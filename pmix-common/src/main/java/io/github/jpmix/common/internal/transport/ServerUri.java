@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal.wire;
+package io.github.jpmix.common.internal.transport;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;

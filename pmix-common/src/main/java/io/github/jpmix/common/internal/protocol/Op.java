@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal.wire;
+package io.github.jpmix.common.internal.protocol;
 
 /** Not API. Request opcodes: the first byte of every request a client or tool sends. */
 public final class Op {

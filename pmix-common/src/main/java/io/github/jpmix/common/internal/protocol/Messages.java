@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal.wire;
+package io.github.jpmix.common.internal.protocol;
 
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;

@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal.wire;
+package io.github.jpmix.common.internal.protocol;
 
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
@@ -15,10 +15,10 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Not API. Posted data of several processes as bytes: frames of a little-endian {@code int32}
- * length and a codec {@code List<Info>}, the proc (field {@link WireKeys#TARGET}) followed by its
+ * length and a codec {@code List<Info>}, the proc (field {@link MessageKeys#TARGET}) followed by its
  * posted infos. Frames concatenate: what a host's {@code fence} and {@code directModex} carry (one
  * node's contribution, or every node's), and the unpublished modex data a fence release carries
- * ({@link WireKeys#MODEX_UNPUBLISHED}, docs/gds.md "Generations").
+ * ({@link MessageKeys#MODEX_UNPUBLISHED}, docs/gds.md "Generations").
  */
 public final class ModexFrames {
     /** One process's frame, decoded. */
@@ -34,7 +34,7 @@ public final class ModexFrames {
         int total = 0;
         for (Map.Entry<Proc, List<Info>> e : data.entrySet()) {
             List<Info> infos = new ArrayList<>(e.getValue().size() + 1);
-            infos.add(Info.of(WireKeys.TARGET, Value.ofProc(e.getKey())));
+            infos.add(Info.of(MessageKeys.TARGET, Value.ofProc(e.getKey())));
             infos.addAll(e.getValue());
             byte[] frame = Codec.local().encode(infos);
             frames.add(frame);
@@ -67,10 +67,10 @@ public final class ModexFrames {
             }
             List<Info> infos = Codec.local().decodeInfos(buffer, in.position(), length);
             in.position(in.position() + length);
-            Proc proc = WireKeys.require(infos, WireKeys.TARGET).asProc();
+            Proc proc = MessageKeys.require(infos, MessageKeys.TARGET).asProc();
             List<Info> posted = new ArrayList<>(infos.size());
             for (Info i : infos) {
-                if (!WireKeys.isField(i)) {
+                if (!MessageKeys.isField(i)) {
                     posted.add(i);
                 }
             }

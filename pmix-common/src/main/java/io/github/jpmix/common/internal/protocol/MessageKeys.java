@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal.wire;
+package io.github.jpmix.common.internal.protocol;
 
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.InfoDirectives;
@@ -13,7 +13,7 @@ import java.util.List;
  * Not API. The field keys of the JPMIx protocol and helpers to read them. They start with
  * {@value #PREFIX}: never {@code "pmix"}, so a field can never be mistaken for an attribute.
  */
-public final class WireKeys {
+public final class MessageKeys {
     public static final String PREFIX = "jpmix.";
 
     // handshake
@@ -63,7 +63,7 @@ public final class WireKeys {
      */
     private static final int SCOPE_SHIFT = 16;
 
-    private WireKeys() {
+    private MessageKeys() {
     }
 
     /** Whether the info is a protocol field rather than a caller's directive or qualifier. */
