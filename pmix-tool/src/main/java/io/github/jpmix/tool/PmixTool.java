@@ -1,20 +1,20 @@
 package io.github.jpmix.tool;
 
-import io.github.jpmix.common.internal.protocol.Requests;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.PmixVersion;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Query;
 import io.github.jpmix.common.QueryResults;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.JvmFlags;
-import io.github.jpmix.common.internal.transport.PeerCredentials;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.protocol.Op;
-import io.github.jpmix.common.internal.protocol.MessageKeys;
-import io.github.jpmix.server.PmixServer;
+import io.github.jpmix.common.internal.protocol.Requests;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,7 +120,7 @@ public final class PmixTool implements AutoCloseable {
         List<Info> hello = new ArrayList<>();
         hello.add(Info.of(MessageKeys.TOOL, Value.ofBool(true)));
         hello.add(Info.of(MessageKeys.PID, Value.ofInt64(pid)));
-        hello.add(Info.of(MessageKeys.VERSION, Value.ofString(PmixServer.PMIX_VERSION)));
+        hello.add(Info.of(MessageKeys.VERSION, Value.ofString(PmixVersion.PMIX_VERSION)));
         o.toolProc().ifPresent(p -> {
             hello.add(Info.of(MessageKeys.NSPACE, Value.ofString(p.namespace())));
             hello.add(Info.of(MessageKeys.RANK, Value.ofRank(p.rank())));
