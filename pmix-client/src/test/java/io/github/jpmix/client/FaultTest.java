@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.internal.JvmFlags;
+import io.github.jpmix.testing.Child;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,6 +8,7 @@ import io.github.jpmix.server.HostModule;
 import io.github.jpmix.server.PmixServer;
 import io.github.jpmix.server.ServerOptions;
 import io.github.jpmix.server.WireupInfo;
+import io.github.jpmix.testing.Child;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,11 +1,13 @@
 package io.github.jpmix.common.internal.transport;
 
+import io.github.jpmix.testing.Child;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.agrona.DirectBuffer;
 
@@ -67,26 +69,28 @@ public final class TransportLatencyProbe {
                     }
                 });
         try {
-            try (ChildJvm client = ChildJvm.start(transportProperties(), "latency-client", socket.toString(),
-                    String.valueOf(busy), String.valueOf(busy), String.valueOf(asleep), String.valueOf(pauseMs))) {
+            try (Child client = Child.start(transportProperties(), Map.of(), TransportChildMain.class.getName(),
+                    "latency-client", socket.toString(), String.valueOf(busy), String.valueOf(busy), String.valueOf(asleep),
+                    String.valueOf(pauseMs))) {
                 for (int i = 0; i < 6; i++) {
-                    System.out.println(client.awaitLine("LATENCY", 600_000));
+                    System.out.println(client.await("LATENCY", 600_000).text());
                 }
-                client.awaitLine("DONE", 60_000);
+                client.await("DONE", 60_000);
             }
 
-            List<ChildJvm> idle = new ArrayList<>();
+            List<Child> idle = new ArrayList<>();
             for (int i = 0; i < idleClients; i++) {
-                idle.add(ChildJvm.start(transportProperties(), "idle-client", socket.toString()));
+                idle.add(Child.start(transportProperties(), Map.of(), TransportChildMain.class.getName(), "idle-client",
+                        socket.toString()));
             }
-            for (ChildJvm c : idle) {
-                c.awaitLine("CONNECTED", 60_000);
+            for (Child c : idle) {
+                c.await("CONNECTED", 60_000);
             }
             Thread.sleep(3000); // JIT and start-up of the children settle
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long conductorId = server.conductorThread().getId();
             long self = ProcessHandle.current().pid();
-            long process0 = ChildJvm.procStatCpuNanos(self);
+            long process0 = Child.cpuNanos(self);
             long conductor0 = threads.getThreadCpuTime(conductorId);
             long[] child0 = new long[idle.size()];
             for (int i = 0; i < child0.length; i++) {
@@ -97,14 +101,14 @@ public final class TransportLatencyProbe {
             long wall = System.nanoTime() - wall0;
             System.out.printf("IDLE %d clients connected, %.1f s: server process %.3f%% CPU, conductor thread %.4f%%%n",
                     server.connectionCount(), wall / 1e9,
-                    100.0 * (ChildJvm.procStatCpuNanos(self) - process0) / wall,
+                    100.0 * (Child.cpuNanos(self) - process0) / wall,
                     100.0 * (threads.getThreadCpuTime(conductorId) - conductor0) / wall);
             StringBuilder clients = new StringBuilder("IDLE client processes % CPU:");
             for (int i = 0; i < idle.size(); i++) {
                 clients.append(String.format(" %.3f", 100.0 * (idle.get(i).cpuNanos() - child0[i]) / wall));
             }
             System.out.println(clients);
-            for (ChildJvm c : idle) {
+            for (Child c : idle) {
                 c.close();
             }
         } finally {

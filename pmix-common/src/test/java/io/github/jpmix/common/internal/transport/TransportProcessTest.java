@@ -19,12 +19,14 @@ import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.transport.Fixtures.Departure;
 import io.github.jpmix.common.internal.transport.Fixtures.Inbox;
 import io.github.jpmix.common.internal.transport.Fixtures.Recorder;
+import io.github.jpmix.testing.Child;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -54,8 +56,8 @@ class TransportProcessTest {
         return server;
     }
 
-    private ChildJvm child(String... args) throws Exception {
-        ChildJvm child = ChildJvm.start(ChildJvm.FAST_START, args);
+    private Child child(String... args) throws Exception {
+        Child child = Child.start(Child.SMALL, Map.of(), TransportChildMain.class.getName(), args);
         open.add(child);
         return child;
     }
@@ -63,9 +65,9 @@ class TransportProcessTest {
     @Test
     void shouldExchangeMessagesWithAClientProcess() throws Exception {
         server();
-        ChildJvm child = child("echo-client", socket().toString(), "300");
+        Child child = child("echo-client", socket().toString(), "300");
 
-        child.awaitLine("DONE 300", 30_000);
+        child.await("DONE 300", 30_000);
 
         ClientConnection c = poll(recorder.accepted, 1000);
         assertEquals(child.process.pid(), c.pid());
@@ -79,8 +81,8 @@ class TransportProcessTest {
     @Test
     void shouldNoticeAKilledClientAtOnceAndServeTheNextOne() throws Exception {
         TransportServer server = server();
-        ChildJvm child = child("stream-client", socket().toString());
-        child.awaitLine("STREAMING", 30_000);
+        Child child = child("stream-client", socket().toString());
+        child.await("STREAMING", 30_000);
         ClientConnection c = poll(recorder.accepted, 1000);
 
         child.process.destroyForcibly(); // SIGKILL, mid-stream
@@ -102,8 +104,8 @@ class TransportProcessTest {
 
     @Test
     void shouldFailPendingRequestsPromptlyWhenTheServerProcessIsKilled() throws Exception {
-        ChildJvm server = child("server", socket().toString());
-        server.awaitLine("READY", 30_000);
+        Child server = child("server", socket().toString());
+        server.await("READY", 30_000);
         Inbox inbox = new Inbox();
         TransportClient client = TransportClient.connect(socket(), bytes("me"), config(), inbox);
         open.add(client);
@@ -137,12 +139,12 @@ class TransportProcessTest {
     @Test
     void shouldUseAlmostNoCpuWhenIdle() throws Exception {
         TransportServer server = server();
-        List<ChildJvm> children = new ArrayList<>();
+        List<Child> children = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             children.add(child("idle-client", socket().toString()));
         }
-        for (ChildJvm c : children) {
-            c.awaitLine("CONNECTED", 30_000);
+        for (Child c : children) {
+            c.await("CONNECTED", 30_000);
         }
         TransportClient local = TransportClient.connect(socket(), bytes("local"), config(), new Inbox());
         open.add(local);
@@ -174,7 +176,7 @@ class TransportProcessTest {
             double share = (children.get(i).cpuNanos() - child0[i]) / (double) wall;
             assertTrue(share < 0.05, "idle client process used " + percent(share) + " of a CPU");
         }
-        for (ChildJvm c : children) {
+        for (Child c : children) {
             c.closeStdin();
         }
         for (int i = 0; i < children.size(); i++) {
