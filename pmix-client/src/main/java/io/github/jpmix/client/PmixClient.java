@@ -2,6 +2,7 @@ package io.github.jpmix.client;
 
 import io.github.jpmix.client.internal.ClientStore;
 import io.github.jpmix.client.internal.GdsClientStore;
+import io.github.jpmix.client.transport.TransportClient;
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
@@ -21,7 +22,6 @@ import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.protocol.Op;
 import io.github.jpmix.common.internal.protocol.Requests;
 import io.github.jpmix.common.internal.transport.ServerUri;
-import io.github.jpmix.common.internal.transport.TransportClient;
 import io.github.jpmix.common.internal.transport.TransportConfig;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.github.jpmix.tool;
 
+import io.github.jpmix.client.transport.TransportClient;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
@@ -9,7 +10,6 @@ import io.github.jpmix.common.internal.codec.Codec;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.transport.ServerUri;
-import io.github.jpmix.common.internal.transport.TransportClient;
 import io.github.jpmix.common.internal.transport.TransportConfig;
 import java.time.Duration;
 import java.util.List;

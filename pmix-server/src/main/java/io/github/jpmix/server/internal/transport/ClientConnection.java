@@ -1,9 +1,16 @@
-package io.github.jpmix.common.internal.transport;
+package io.github.jpmix.server.internal.transport;
 
 import static java.util.Objects.requireNonNull;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
+import io.github.jpmix.common.internal.transport.Protocol;
+import io.github.jpmix.common.internal.transport.RingFile;
+import io.github.jpmix.common.internal.transport.RingReceiver;
+import io.github.jpmix.common.internal.transport.RingSender;
+import io.github.jpmix.common.internal.transport.Transport;
+import io.github.jpmix.common.internal.transport.TransportConfig;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;

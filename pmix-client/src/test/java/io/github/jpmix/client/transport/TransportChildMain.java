@@ -1,5 +1,8 @@
-package io.github.jpmix.common.internal.transport;
+package io.github.jpmix.client.transport;
 
+import io.github.jpmix.common.internal.transport.TransportConfig;
+import io.github.jpmix.server.internal.transport.ClientConnection;
+import io.github.jpmix.server.internal.transport.TransportServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

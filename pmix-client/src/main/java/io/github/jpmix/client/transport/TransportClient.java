@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal.transport;
+package io.github.jpmix.client.transport;
 
 import static io.github.jpmix.common.internal.transport.Transport.LOG;
 import static java.lang.System.Logger.Level.DEBUG;
@@ -7,6 +7,12 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.transport.Protocol;
+import io.github.jpmix.common.internal.transport.RingFile;
+import io.github.jpmix.common.internal.transport.RingReceiver;
+import io.github.jpmix.common.internal.transport.RingSender;
+import io.github.jpmix.common.internal.transport.Transport;
+import io.github.jpmix.common.internal.transport.TransportConfig;
 import java.io.IOException;
 import java.lang.invoke.VarHandle;
 import java.net.StandardProtocolFamily;
@@ -30,8 +36,9 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * Not API. The client end of the node-local transport: connects to a server's Unix socket, runs
- * the handshake, maps its ring file, and then exchanges messages over the rings. One receiver
+ * The client end of the node-local transport (not for applications: see the package page):
+ * connects to a server's Unix socket, runs the handshake, maps its ring file, and then exchanges
+ * messages over the rings. One receiver
  * daemon thread polls the reply ring, completes {@link #request} futures, hands every other
  * message to the {@link Handler}, and sleeps on the socket when idle.
  *

@@ -1,36 +1,34 @@
-package io.github.jpmix.common.internal.transport;
+package io.github.jpmix.server.internal.transport;
 
 import static io.github.jpmix.common.internal.transport.Transport.LOG;
 import static java.lang.System.Logger.Level.DEBUG;
 import static java.lang.System.Logger.Level.ERROR;
-import static java.lang.System.Logger.Level.INFO;
 import static java.lang.System.Logger.Level.WARNING;
 
-import io.github.jpmix.common.PmixException;
-import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.transport.Protocol;
+import io.github.jpmix.common.internal.transport.RingFile;
+import io.github.jpmix.common.internal.transport.Transport;
+import io.github.jpmix.common.internal.transport.TransportConfig;
 import java.io.IOException;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import org.agrona.SystemUtil;
 
 /**
- * Not API. The server's single conductor thread: one {@link Selector} over the listening socket
- * and every client socket (new connections, handshakes, doorbells, goodbyes, EOF), a poll of every
- * client's request ring, and the periodic duties (heartbeats, handshake deadlines).
+ * Not API. The server's single conductor thread, its event loop: one {@link Selector} over the
+ * listening socket and every client socket (new connections, handshakes, doorbells, goodbyes, EOF),
+ * a poll of every client's request ring, and the periodic duties (heartbeats, handshake deadlines).
+ * The handshakes themselves, from {@code accept()} to ACCEPT or REJECT, are {@link Handshakes}'
+ * state machine, which hands each established connection back here ({@link #established}).
  *
  * <p><b>Duty cycle.</b> Poll all request rings (at most {@link Transport#POLL_LIMIT} records per
  * client per pass, for fairness) and run queued tasks; look at the sockets without blocking at
@@ -43,34 +41,10 @@ import org.agrona.SystemUtil;
  * unmapped only here, and only between polls.
  */
 final class ServerConductor implements Runnable {
-    private static final int MAX_PENDING_HANDSHAKES = 256;
     private static final long SELECT_WHILE_BUSY_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
-    /** A connection between accept() and the end of its handshake. */
-    private static final class PendingHandshake {
-        final SocketChannel channel;
-        final SelectionKey key;
-        final PeerCredentials credentials;
-        final long deadlineNs;
-        final ByteBuffer header = ByteBuffer.allocate(Protocol.HELLO_HEADER_LENGTH);
-        ByteBuffer payload;
-        int peerMaxMessageLength;
-        long pid;
-        ByteBuffer out;
-        ClientConnection accepted;
-
-        PendingHandshake(SocketChannel channel, SelectionKey key, PeerCredentials credentials, long deadlineNs) {
-            this.channel = channel;
-            this.key = key;
-            this.credentials = credentials;
-            this.deadlineNs = deadlineNs;
-        }
-    }
-
     private final Path socketPath;
-    private final Path directory;
     private final TransportConfig config;
-    private final TransportServer.Acceptor acceptor;
     private final TransportServer.Handler handler;
     private final ServerSocketChannel serverChannel;
     private final Selector selector;
@@ -79,11 +53,8 @@ final class ServerConductor implements Runnable {
     private final Transport.Idler idler;
     private final ByteBuffer socketBytes = ByteBuffer.allocate(64);
     private final ByteBuffer conductorDoorbell = ByteBuffer.allocate(1);
-    private final List<PendingHandshake> pending = new ArrayList<>();
-    private final int ownUid = PeerCredentials.currentUid();
-    private final long ownPid = ProcessHandle.current().pid();
+    private final Handshakes handshakes;
     private ClientConnection[] clients = new ClientConnection[0];
-    private int nextClientId = 1;
     private long nextHeartbeatNs;
     private long nextDutyNs;
     private volatile boolean running = true;
@@ -92,13 +63,12 @@ final class ServerConductor implements Runnable {
     ServerConductor(Path socketPath, TransportConfig config, TransportServer.Acceptor acceptor,
             TransportServer.Handler handler, ServerSocketChannel serverChannel, Selector selector) throws IOException {
         this.socketPath = socketPath;
-        this.directory = Objects.requireNonNull(socketPath.getParent(), "socket directory");
         this.config = config;
-        this.acceptor = acceptor;
         this.handler = handler;
         this.serverChannel = serverChannel;
         this.selector = selector;
         this.idler = new Transport.Idler(config.idleSpins(), config.idleYields());
+        this.handshakes = new Handshakes(this, socketPath, config, acceptor, handler, serverChannel, selector);
         serverChannel.configureBlocking(false);
         this.serverKey = serverChannel.register(selector, SelectionKey.OP_ACCEPT);
     }
@@ -235,9 +205,9 @@ final class ServerConductor implements Runnable {
                 continue;
             }
             if (key == serverKey) {
-                acceptAll();
-            } else if (key.attachment() instanceof PendingHandshake p) {
-                onHandshakeEvent(p, key);
+                handshakes.acceptAll();
+            } else if (key.attachment() instanceof Handshakes.Pending p) {
+                handshakes.onEvent(p, key);
             } else if (key.attachment() instanceof ClientConnection c) {
                 onClientSocket(c);
             }
@@ -245,220 +215,24 @@ final class ServerConductor implements Runnable {
         return n;
     }
 
-    // ---------------------------------------------------------------- handshake
-
-    private void acceptAll() {
-        while (true) {
-            SocketChannel channel;
-            try {
-                channel = serverChannel.accept();
-            } catch (IOException e) {
-                LOG.log(WARNING, "accept on " + socketPath + " failed", e);
-                return;
-            }
-            if (channel == null) {
-                return;
-            }
-            if (pending.size() >= MAX_PENDING_HANDSHAKES) {
-                LOG.log(WARNING, "refusing a connection on " + socketPath + ": " + pending.size()
-                        + " handshakes already in progress");
-                closeQuietly(channel);
-                continue;
-            }
-            try {
-                PeerCredentials credentials = PeerCredentials.of(channel);
-                channel.configureBlocking(false);
-                SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
-                long deadline = System.nanoTime() + config.handshakeTimeoutNs();
-                PendingHandshake p = new PendingHandshake(channel, key, credentials, deadline);
-                key.attach(p);
-                pending.add(p);
-                if (deadline - nextDutyNs < 0) {
-                    nextDutyNs = deadline;
-                }
-            } catch (IOException e) {
-                LOG.log(WARNING, "cannot set up a connection on " + socketPath, e);
-                closeQuietly(channel);
-            }
+    /** Conductor thread: the duties run no later than {@code deadlineNs} (a handshake's deadline). */
+    void dutyBy(long deadlineNs) {
+        if (deadlineNs - nextDutyNs < 0) {
+            nextDutyNs = deadlineNs;
         }
     }
 
-    private void onHandshakeEvent(PendingHandshake p, SelectionKey key) {
-        try {
-            if (p.out != null) {
-                if (key.isWritable()) {
-                    flushReply(p);
-                }
-                return;
-            }
-            readHello(p);
-        } catch (IOException e) {
-            failPending(p, "I/O error during the handshake: " + e.getMessage());
-        }
-    }
-
-    private void readHello(PendingHandshake p) throws IOException {
-        while (true) {
-            ByteBuffer target = p.payload != null ? p.payload : p.header;
-            if (!target.hasRemaining()) {
-                if (p.payload == null) {
-                    if (!parseHello(p)) {
-                        return;
-                    }
-                    continue;
-                }
-                completeHandshake(p);
-                return;
-            }
-            int n = p.channel.read(target);
-            if (n < 0) {
-                failPending(p, "closed its socket during the handshake");
-                return;
-            }
-            if (n == 0) {
-                return;
-            }
-        }
-    }
-
-    /** Validates a complete hello header; false when the handshake was ended (rejected or dropped). */
-    private boolean parseHello(PendingHandshake p) throws IOException {
-        ByteBuffer h = p.header;
-        int magic = h.getInt(0);
-        if (magic != Protocol.MAGIC) {
-            failPending(p, "sent magic=0x" + Integer.toHexString(magic) + ": not a JPMIx transport client");
-            return false;
-        }
-        p.pid = h.getLong(Protocol.HELLO_PID_OFFSET);
-        short version = h.getShort(4);
-        if (version != Protocol.VERSION) {
-            reject(p, Status.ERR_NOT_SUPPORTED, "transport protocol version=" + version
-                    + " is not supported; this server speaks version=" + Protocol.VERSION);
-            return false;
-        }
-        short kind = h.getShort(6);
-        if (kind != Protocol.KIND_HELLO) {
-            failPending(p, "sent handshake kind=" + kind + " instead of HELLO");
-            return false;
-        }
-        int length = h.getInt(Protocol.HELLO_PAYLOAD_LENGTH_OFFSET);
-        if (length < 0 || length > Protocol.MAX_HANDSHAKE_LENGTH) {
-            reject(p, Status.ERR_BAD_PARAM, "handshake length=" + length + " is outside [0, "
-                    + Protocol.MAX_HANDSHAKE_LENGTH + "]");
-            return false;
-        }
-        int peerMax = h.getInt(Protocol.HELLO_MAX_MESSAGE_LENGTH_OFFSET);
-        if (peerMax < TransportConfig.MIN_MAX_MESSAGE_LENGTH || peerMax > TransportConfig.MAX_MAX_MESSAGE_LENGTH) {
-            reject(p, Status.ERR_BAD_PARAM, "client maxMessageLength=" + peerMax + " is outside ["
-                    + TransportConfig.MIN_MAX_MESSAGE_LENGTH + ", " + TransportConfig.MAX_MAX_MESSAGE_LENGTH + "]");
-            return false;
-        }
-        p.peerMaxMessageLength = peerMax;
-        p.payload = ByteBuffer.allocate(length);
-        return true;
-    }
-
-    private void completeHandshake(PendingHandshake p) throws IOException {
-        int id;
-        String ringName;
-        RingFile ring;
-        while (true) {
-            id = nextClientId++;
-            ringName = "ring-" + id;
-            try {
-                ring = RingFile.create(directory.resolve(ringName), config.ringCapacity(), id, ownPid);
-                break;
-            } catch (FileAlreadyExistsException e) {
-                // left behind by a server that was killed: not ours to delete, take the next id
-                LOG.log(DEBUG, () -> "skipping client id " + e.getFile() + ": the file exists");
-            } catch (IOException | RuntimeException e) {
-                LOG.log(WARNING, "cannot create ring file " + directory.resolve(ringName), e);
-                reject(p, Status.ERR_OUT_OF_RESOURCE, "server cannot create ring file " + ringName + ": " + e);
-                return;
-            }
-        }
-        if (!p.credentials.hasUid(ownUid)) {
-            // The file is 0600: it must belong to the client's user (possible when the server is root).
-            try {
-                Files.setOwner(ring.path(), p.credentials.user());
-            } catch (IOException | RuntimeException e) {
-                discard(ring);
-                reject(p, Status.ERR_NO_PERMISSIONS, "server cannot give ring file " + ringName + " to user "
-                        + p.credentials.userName() + ": " + e);
-                return;
-            }
-        }
-        ClientConnection c = new ClientConnection(this, id, p.credentials, p.pid, p.channel, ring, config,
-                p.peerMaxMessageLength, handler);
-        c.key = p.key;
-        p.accepted = c; // from here on, the end of this connection is reported by onDisconnect
-        byte[] reply;
-        try {
-            reply = Objects.requireNonNull(acceptor.accept(c, p.payload.array()), "the acceptor's reply");
-            if (reply.length > Protocol.MAX_HANDSHAKE_LENGTH) {
-                throw new PmixException(Status.ERR_BAD_PARAM, "handshake reply of " + reply.length
-                        + " bytes exceeds " + Protocol.MAX_HANDSHAKE_LENGTH);
-            }
-        } catch (Throwable t) {
-            p.accepted = null;
-            c.disconnected = true;
-            c.sender().close("rejected");
-            discard(ring);
-            if (!(t instanceof PmixException)) {
-                LOG.log(WARNING, "acceptor threw; rejecting " + c, t);
-            }
-            reject(p, Transport.statusOf(t), Transport.messageOf(t));
-            return;
-        }
-        p.out = Protocol.encodeAccept(id, config.maxMessageLength(), ringName, reply);
-        flushReply(p);
-    }
-
-    private void reject(PendingHandshake p, int status, String message) throws IOException {
-        LOG.log(INFO, "rejecting the connection from " + p.credentials + " pid=" + p.pid + ": "
-                + Status.name(status) + " " + message);
-        p.accepted = null;
-        p.out = Protocol.encodeReject(status, message);
-        flushReply(p);
-    }
-
-    private void flushReply(PendingHandshake p) throws IOException {
-        p.channel.write(p.out);
-        if (p.out.hasRemaining()) {
-            p.key.interestOps(SelectionKey.OP_WRITE);
-            return;
-        }
-        if (p.accepted == null) {
-            closePending(p);
-            return;
-        }
-        pending.remove(p);
-        ClientConnection c = p.accepted;
+    /** Conductor thread: a handshake ended with ACCEPT; from now on the client's ring is polled. */
+    void established(ClientConnection c) {
         c.established = true;
         c.lastClientHeartbeat = c.ring().heartbeat(RingFile.CLIENT);
         c.lastHeartbeatChangeNs = System.nanoTime();
-        p.key.attach(c);
-        p.key.interestOps(SelectionKey.OP_READ);
+        c.key.attach(c);
         ClientConnection[] grown = Arrays.copyOf(clients, clients.length + 1);
         grown[clients.length] = c;
         clients = grown;
         connectionCount = grown.length;
         LOG.log(DEBUG, () -> "connected " + c);
-    }
-
-    private void failPending(PendingHandshake p, String reason) {
-        LOG.log(WARNING, "handshake with " + p.credentials + " failed: " + reason);
-        if (p.accepted != null) {
-            disconnect(p.accepted, false, reason);
-        } else {
-            closePending(p);
-        }
-    }
-
-    private void closePending(PendingHandshake p) {
-        pending.remove(p);
-        p.key.cancel();
-        closeQuietly(p.channel);
     }
 
     // ---------------------------------------------------------------- established connections
@@ -509,15 +283,7 @@ final class ServerConductor implements Runnable {
                 }
             }
         }
-        long next = nextHeartbeatNs;
-        for (PendingHandshake p : pending.toArray(new PendingHandshake[0])) {
-            if (now - p.deadlineNs >= 0) {
-                failPending(p, "timed out after " + SystemUtil.formatDuration(config.handshakeTimeoutNs()));
-            } else if (p.deadlineNs - next < 0) {
-                next = p.deadlineNs;
-            }
-        }
-        nextDutyNs = next;
+        nextDutyNs = handshakes.expire(now, nextHeartbeatNs);
     }
 
     private void closeConnection(ClientConnection c, boolean clean, String reason) {
@@ -540,7 +306,7 @@ final class ServerConductor implements Runnable {
      * complete after that record: its ring has one producer writing in order); the ring file is
      * unmapped and deleted; then the handler hears {@code onDisconnect}.
      */
-    private void disconnect(ClientConnection c, boolean clean, String reason) {
+    void disconnect(ClientConnection c, boolean clean, String reason) {
         if (c.disconnected) {
             return;
         }
@@ -551,7 +317,7 @@ final class ServerConductor implements Runnable {
             clients = rest;
             connectionCount = rest.length;
         } else {
-            pending.removeIf(p -> p.accepted == c);
+            handshakes.forget(c);
         }
         if (c.key != null) {
             c.key.cancel();
@@ -577,7 +343,8 @@ final class ServerConductor implements Runnable {
         }
     }
 
-    private void discard(RingFile ring) {
+    /** Unmaps and deletes a ring file no connection uses. */
+    static void discard(RingFile ring) {
         ring.unmap();
         try {
             ring.delete();
@@ -595,13 +362,7 @@ final class ServerConductor implements Runnable {
                 LOG.log(WARNING, "closing " + c + " failed", t);
             }
         }
-        for (PendingHandshake p : pending.toArray(new PendingHandshake[0])) {
-            if (p.accepted != null) {
-                disconnect(p.accepted, false, "the server closed");
-            } else {
-                closePending(p);
-            }
-        }
+        handshakes.closeAll();
         closeQuietly(serverChannel);
         try {
             Files.deleteIfExists(socketPath);
@@ -617,7 +378,7 @@ final class ServerConductor implements Runnable {
         LOG.log(DEBUG, () -> "transport server at " + socketPath + " stopped");
     }
 
-    private static void closeQuietly(java.io.Closeable c) {
+    static void closeQuietly(java.io.Closeable c) {
         try {
             c.close();
         } catch (IOException e) {

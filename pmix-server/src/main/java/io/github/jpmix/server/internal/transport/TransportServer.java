@@ -1,9 +1,12 @@
-package io.github.jpmix.common.internal.transport;
+package io.github.jpmix.server.internal.transport;
 
 import static java.util.Objects.requireNonNull;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.transport.Protocol;
+import io.github.jpmix.common.internal.transport.Transport;
+import io.github.jpmix.common.internal.transport.TransportConfig;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -157,8 +160,8 @@ public final class TransportServer implements AutoCloseable {
         return "TransportServer{" + socketPath + ", connections=" + connectionCount() + "}";
     }
 
-    /** The conductor thread, for tests (e.g. its CPU time). */
-    Thread conductorThread() {
+    /** The conductor thread, for tests and diagnostics (e.g. its CPU time); do not interrupt or join it. */
+    public Thread conductorThread() {
         return thread;
     }
 

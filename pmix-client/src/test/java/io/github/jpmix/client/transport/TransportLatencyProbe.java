@@ -1,5 +1,8 @@
-package io.github.jpmix.common.internal.transport;
+package io.github.jpmix.client.transport;
 
+import io.github.jpmix.common.internal.transport.TransportConfig;
+import io.github.jpmix.server.internal.transport.ClientConnection;
+import io.github.jpmix.server.internal.transport.TransportServer;
 import io.github.jpmix.testing.Child;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
