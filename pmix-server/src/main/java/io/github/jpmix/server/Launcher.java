@@ -5,9 +5,10 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.CommandLineArgs;
 import io.github.jpmix.common.internal.JvmFlags;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
+import io.github.jpmix.server.internal.launch.CommandLineArgs;
+import io.github.jpmix.server.internal.launch.SharedArchive;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -169,7 +170,7 @@ public final class Launcher implements HostModule {
                 for (int r = 0; r < app.size(); r++) {
                     Proc proc = new Proc(nspace, first + r);
                     server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
-                    List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(List.of(), app.command().get(0)));
+                    List<String> cmd = new ArrayList<>(SharedArchive.javaCommand(List.of(), app.command().get(0)));
                     cmd.addAll(app.command().subList(1, app.command().size()));
                     ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
                     pb.environment().putAll(server.setupFork(proc));

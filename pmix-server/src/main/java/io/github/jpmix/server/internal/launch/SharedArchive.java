@@ -1,5 +1,6 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.server.internal.launch;
 
+import io.github.jpmix.common.internal.JvmFlags;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Not API. The class-data-sharing archive (AppCDS) of the JVMs {@link JvmFlags#javaCommand} starts:
+ * Not API. The class-data-sharing archive (AppCDS) of the JVMs the launcher starts ({@link #javaCommand}):
  * the classes such a JVM loads (JPMIx, Chronicle, Agrona, Kryo, ...), parsed and verified once and
  * mapped by every later JVM with the same JDK and class path, which saves a good part of a cold
  * client's start-up ({@code docs/startup.md}). It is a cache: never committed, made on first use, and
@@ -57,6 +58,15 @@ public final class SharedArchive {
     private static final List<String> QUIET = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
 
     private SharedArchive() {
+    }
+
+    /**
+     * The command that starts {@code mainClass} in a new JVM like this one ({@link JvmFlags#javaCommand})
+     * with the archive of this JVM's class path: used, or made by that JVM when it exits, when the class
+     * path is all jars. The launcher starts a job's processes with it.
+     */
+    public static List<String> javaCommand(List<String> jvmOptions, String mainClass) {
+        return JvmFlags.javaCommand(options(JvmFlags.classPath()), jvmOptions, mainClass);
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.server.internal.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

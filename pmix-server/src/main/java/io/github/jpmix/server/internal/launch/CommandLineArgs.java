@@ -1,4 +1,4 @@
-package io.github.jpmix.common.internal;
+package io.github.jpmix.server.internal.launch;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
