@@ -1,4 +1,4 @@
-package io.github.jpmix.client;
+package io.github.jpmix.tool.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +11,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code bin/pmixrun}'s main, run as a user runs it: a separate launcher JVM that starts the job's JVMs. */
+/**
+ * {@code bin/pmixrun}'s main ({@link Pmixrun}), run as a user runs it: a separate launcher JVM that starts the
+ * job's JVMs.
+ */
 class LauncherTest {
     @TempDir
     Path tmp;
@@ -20,7 +23,7 @@ class LauncherTest {
     }
 
     private Run pmixrun(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(List.of(), "io.github.jpmix.server.Launcher"));
+        List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(List.of(), Pmixrun.class.getName()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectOutput(tmp.resolve("out").toFile())
