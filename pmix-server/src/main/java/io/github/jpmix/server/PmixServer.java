@@ -55,7 +55,7 @@ public final class PmixServer implements AutoCloseable {
     public static PmixServer start(ServerOptions options, HostModule host) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(host, "host");
-        return new PmixServer(ServerRuntime.start(options.validate(), host));
+        return new PmixServer(ServerRuntime.start(options.conclude(), host));
     }
 
     /**

@@ -71,7 +71,7 @@ public final class PmixTool implements AutoCloseable {
      *     {@link Status#ERR_NO_PERMISSIONS} for another user's tool the host did not admit
      */
     public static PmixTool connect(ToolOptions options) {
-        ToolOptions o = Objects.requireNonNull(options, "options").validate();
+        ToolOptions o = Objects.requireNonNull(options, "options").conclude();
         if (o.doNotConnect()) {
             return unconnected(o);
         }
@@ -105,7 +105,7 @@ public final class PmixTool implements AutoCloseable {
      * @throws PmixException {@link Status#ERR_BAD_PARAM} for bad options
      */
     public static List<ServerEntry> servers(ToolOptions options) {
-        return new Discovery(Objects.requireNonNull(options, "options").validate()).all();
+        return new Discovery(Objects.requireNonNull(options, "options").conclude()).all();
     }
 
     private static PmixTool unconnected(ToolOptions o) {

@@ -15,8 +15,8 @@ import java.util.List;
  * <p>{@link #procs} expands every rank: a 1,000,000-rank map is a transient 4 MB of ints while a
  * namespace registers; {@link JobLayout} keeps only ranges.
  */
-final class Maps {
-    private Maps() {
+final class LayoutMaps {
+    private LayoutMaps() {
     }
 
     /** The node names of a node map, in map order. */

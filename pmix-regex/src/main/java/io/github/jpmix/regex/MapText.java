@@ -6,9 +6,12 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
-/** What {@link NodeRegex} and {@link PpnRegex} share: turning the wire form into text. */
-final class Maps {
-    private Maps() {
+/**
+ * What {@link NodeRegex} and {@link PpnRegex} share: a map's text from the form it was given in (a blob
+ * carried in a {@code String}, or UTF-8 bytes).
+ */
+final class MapText {
+    private MapText() {
     }
 
     /**
