@@ -95,7 +95,7 @@ final class Link implements TransportClient.Handler {
     @Override
     public void onMessage(int correlationId, DirectBuffer buffer, int offset, int length) {
         if (correlationId != 0 || verdict.isDone()) {
-            return; // no other notifications yet (events come with a later issue)
+            return; // a server sends a tool nothing unsolicited but the host's verdict on its admission
         }
         List<Info> infos = Codec.local().decodeInfos(buffer, offset, length);
         if (MessageKeys.find(infos, MessageKeys.STATUS) != null) {

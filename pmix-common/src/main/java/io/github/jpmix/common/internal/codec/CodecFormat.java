@@ -42,8 +42,7 @@ import java.util.function.Function;
  * 1 for a class name; the codec refuses both), then the kind's payload. A struct's ID is its
  * {@code DataType} code; {@link #INFO_LIST} stands for a {@code List<Info>}. Kryo's built-in
  * registrations (IDs 0-8: primitives and {@code String}) are never accepted as messages. IDs
- * 101-127 are free for later kinds (one byte on the wire); the protocols of other modules take
- * 128 and up.
+ * 101-127 are unassigned (one byte on the wire); the protocols of other modules take 128 and up.
  */
 public final class CodecFormat {
     /** The version of the layouts documented in {@code docs/codec.md}; containers that store or carry payloads check it. */
