@@ -39,7 +39,7 @@ public final class TransportServer implements AutoCloseable {
          *
          * @param connection the would-be connection: its id and kernel-checked credentials are
          *        set, its ring exists; attach per-client state here. It may be used to send at once.
-         * @param handshake the opaque bytes the client passed to {@link TransportClient#connect}
+         * @param handshake the opaque bytes the client passed to {@code TransportClient.connect}
          * @return the reply bytes handed to the client (at most 64 KiB; may be empty)
          * @throws PmixException to reject: the client's connect fails with this status and message
          *         (any other exception rejects with {@link Status#ERROR})
