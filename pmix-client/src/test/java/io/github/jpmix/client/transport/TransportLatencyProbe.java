@@ -24,8 +24,8 @@ import org.agrona.DirectBuffer;
  * <li>CPU used over a quiet period by this server process (from /proc/self/stat), by its
  * conductor thread, and by each of N idle client processes.</li>
  * </ol>
- * Run after {@code mvn -pl pmix-common test-compile}, with the test classpath and the JVM flags:
- * {@code java <jpmix.jvm.flags> -cp <test classpath> io.github.jpmix.common.internal.transport.TransportLatencyProbe
+ * Run after {@code mvn -pl pmix-client -am test-compile}, with the test classpath and the JVM flags:
+ * {@code java <jpmix.jvm.flags> -cp <test classpath> io.github.jpmix.client.transport.TransportLatencyProbe
  * [busyCount] [asleepCount] [pauseMs] [idleClients] [idleSeconds]}.
  */
 public final class TransportLatencyProbe {
