@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The idle cost of the issue's section 2: eight client JVMs blocked in a fence (a ninth rank holds it
- * back) and their server use under 2% of one core together over 10 s, measured as utime + stime from
+ * The idle cost of waiting ({@code docs/transport.md}, "Waking"): eight client JVMs blocked in a
+ * fence (a ninth rank holds it back) and their server use under 2% of one core together over 10 s,
+ * measured as utime + stime from
  * {@code /proc/<pid>/stat} of the eight children and of this JVM (which runs the server). The window
  * starts 3 s after the last client entered the fence, past the fresh JVMs' JIT and GC activity; nothing
  * is subtracted. Then the held-back rank arrives and every client must be released at once (liveness:
