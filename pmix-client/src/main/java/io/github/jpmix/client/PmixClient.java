@@ -2,7 +2,10 @@ package io.github.jpmix.client;
 
 import io.github.jpmix.client.internal.ClientStore;
 import io.github.jpmix.client.internal.GdsClientStore;
-import io.github.jpmix.client.internal.Requests;
+import io.github.jpmix.client.internal.GetRouter;
+import io.github.jpmix.client.internal.ModexExchange;
+import io.github.jpmix.client.internal.QueryCache;
+import io.github.jpmix.client.transport.TransportClient;
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
@@ -17,25 +20,22 @@ import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.JvmFlags;
-import io.github.jpmix.common.internal.transport.TransportClient;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
+import io.github.jpmix.common.internal.protocol.Messages;
+import io.github.jpmix.common.internal.protocol.Op;
+import io.github.jpmix.common.internal.protocol.Requests;
+import io.github.jpmix.common.internal.transport.ServerUri;
 import io.github.jpmix.common.internal.transport.TransportConfig;
-import io.github.jpmix.common.internal.wire.Messages;
-import io.github.jpmix.common.internal.wire.Op;
-import io.github.jpmix.common.internal.wire.ServerUri;
-import io.github.jpmix.common.internal.wire.WireKeys;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import org.agrona.DirectBuffer;
 
 /**
@@ -68,21 +68,20 @@ public final class PmixClient implements AutoCloseable {
     private final Proc self;
     private final TransportClient connection;
     private final ClientStore store;
-    /** Posted since the last commit. Guarded by itself. */
-    private final Map<String, Info> pending = new LinkedHashMap<>();
-    /** Everything this process posted, for gets of its own keys. Guarded by {@link #pending}. */
-    private final Map<String, Value> mine = new HashMap<>();
-    /** See {@link EncodedFence}; racy on purpose (a stale one is only encoded again). */
-    private EncodedFence lastFence;
+    /** Where a get is answered: here (own posts, the store) or by the server. */
+    private final GetRouter gets;
+    /** What this process posted, its fence requests, the generations its releases name. */
+    private final ModexExchange modex;
     private volatile PmixException lost;
-    /** Answers of earlier queries, by query without PMIX_QUERY_REFRESH_CACHE. */
-    private final Map<Query, Info> queryCache = new ConcurrentHashMap<>();
+    private final QueryCache queryCache = new QueryCache();
     private volatile boolean closed;
 
     private PmixClient(Proc self, TransportClient connection, ClientStore store) {
         this.self = self;
         this.connection = connection;
         this.store = store;
+        this.gets = new GetRouter(self, store);
+        this.modex = new ModexExchange(self, gets);
     }
 
     /**
@@ -107,10 +106,10 @@ public final class PmixClient implements AutoCloseable {
         GdsClientStore.prepare(socket, nspace);
         Proc self = new Proc(nspace, rank);
         List<Info> hello = List.of(
-                Info.of(WireKeys.NSPACE, Value.ofString(nspace)),
-                Info.of(WireKeys.RANK, Value.ofRank(rank)),
-                Info.of(WireKeys.PID, Value.ofInt64(ProcessHandle.current().pid())),
-                Info.of(WireKeys.VERSION, Value.ofString(env.getOrDefault("PMIX_VERSION", ""))));
+                Info.of(MessageKeys.NSPACE, Value.ofString(nspace)),
+                Info.of(MessageKeys.RANK, Value.ofRank(rank)),
+                Info.of(MessageKeys.PID, Value.ofInt64(ProcessHandle.current().pid())),
+                Info.of(MessageKeys.VERSION, Value.ofString(env.getOrDefault("PMIX_VERSION", ""))));
         Holder holder = new Holder();
         TransportClient connection = TransportClient.connect(socket, Messages.reply(hello),
                 new TransportConfig(), holder);
@@ -118,12 +117,12 @@ public final class PmixClient implements AutoCloseable {
             List<Info> reply = Messages.replyInfos(connection.handshakeReply());
             Map<String, String> attach = new HashMap<>();
             for (Info i : reply) {
-                if (i.key().startsWith(WireKeys.STORE_PREFIX)) {
-                    attach.put(i.key().substring(WireKeys.STORE_PREFIX.length()), i.value().asString());
+                if (i.key().startsWith(MessageKeys.STORE_PREFIX)) {
+                    attach.put(i.key().substring(MessageKeys.STORE_PREFIX.length()), i.value().asString());
                 }
             }
             ClientStore store = GdsClientStore.open(attach, nspace);
-            advance(store, reply);
+            ModexExchange.advance(store, reply);
             PmixClient client = new PmixClient(self, connection, store);
             holder.client = client;
             return client;
@@ -147,7 +146,7 @@ public final class PmixClient implements AutoCloseable {
 
         @Override
         public void onMessage(int correlationId, DirectBuffer buffer, int offset, int length) {
-            // no unsolicited messages yet (events come with a later issue)
+            // a JPMIx server sends its clients nothing unsolicited: replies only
         }
 
         @Override
@@ -178,9 +177,8 @@ public final class PmixClient implements AutoCloseable {
      */
     public Value get(Proc proc, String key, Info... info) {
         if (info.length == 0 && proc != null && key != null && !closed && lost == null) {
-            // a fact read before (the store keeps only reserved keys asked without qualifiers):
-            // one hash lookup, few calls, fast even before the JIT has compiled this path
-            Value v = store.known(proc, key, self);
+            // a fact read before: one hash lookup, fast even before the JIT has compiled this path
+            Value v = gets.known(proc, key);
             if (v != null) {
                 return v;
             }
@@ -206,71 +204,22 @@ public final class PmixClient implements AutoCloseable {
     }
 
     /**
-     * A get answered in this process: the value, or null when the server must answer.
+     * A get answered in this process ({@link GetRouter}): the value, or null when the server must answer.
      *
      * @throws PmixException {@code PMIX_ERR_NOT_FOUND} when this process's store is the final word
      */
     private Value getHere(Proc proc, String key, Info[] info) {
         checkOpen();
-        Info.checkKey(key);
-        Proc target = proc == null ? self : proc;
-        if (key.equals(Keys.PROCID.name())) {
-            // reserved-keys.tex: "The process identifier in the PMIx_Get call is ignored when requesting this key."
-            return Value.ofProc(self);
-        }
-        Optional<Value> local = Keys.isReserved(key) ? reserved(target, key, Arrays.asList(info)) : posted(target, key);
-        if (local != null && local.isPresent()) {
-            return local.get();
-        }
-        if (local != null) {
-            // reserved-keys.tex: "If the information is not found, then the PMIX_ERR_NOT_FOUND error
-            // constant is returned unless the target process belongs to a different namespace"
-            throw new PmixException(Status.ERR_NOT_FOUND, "get: " + key + " of " + target + " not found");
-        }
-        return null;
+        return gets.local(proc, key, info);
     }
 
     private CompletableFuture<Value> getFromServer(Proc proc, String key, Info[] info) {
         List<Info> qualifiers = Arrays.asList(info);
         List<Info> fields = new ArrayList<>();
-        fields.add(Info.of(WireKeys.TARGET, Value.ofProc(proc == null ? self : proc)));
-        fields.add(Info.of(WireKeys.KEY, Value.ofString(key)));
+        fields.add(Info.of(MessageKeys.TARGET, Value.ofProc(proc == null ? self : proc)));
+        fields.add(Info.of(MessageKeys.KEY, Value.ofString(key)));
         fields.addAll(qualifiers);
-        return request(Op.GET, fields, timeoutOf(qualifiers)).thenApply(reply -> WireKeys.require(reply, WireKeys.VALUE));
-    }
-
-    /** A reserved key from the store: a value, empty for "not found, final", null for "ask the server". */
-    private Optional<Value> reserved(Proc target, String key, List<Info> qualifiers) {
-        try {
-            Optional<Value> v = store.get(target, key, qualifiers, self);
-            if (v.isPresent() || target.namespace().equals(self.namespace())) {
-                return v;
-            }
-            return null;
-        } catch (PmixException e) {
-            if (e.status() == Status.ERR_INVALID_NAMESPACE) {
-                return null;
-            }
-            throw e;
-        }
-    }
-
-    /** A posted key: this process's own, else the newest modex generation; null for "ask the server". */
-    private Optional<Value> posted(Proc target, String key) {
-        if (target.equals(self)) {
-            synchronized (pending) {
-                Value v = mine.get(key);
-                if (v != null) {
-                    return Optional.of(v);
-                }
-            }
-        }
-        if (!Rank.isValid(target.rank())) {
-            throw new PmixException(Status.ERR_BAD_PARAM,
-                    "get: posted key '" + key + "' needs a process rank, not " + Rank.toString(target.rank()));
-        }
-        Optional<Value> v = store.modex(target, key);
-        return v.isPresent() ? v : null;
+        return request(Op.GET, fields, timeoutOf(qualifiers)).thenApply(reply -> MessageKeys.require(reply, MessageKeys.VALUE));
     }
 
     // ---- put, commit, fence ----
@@ -294,10 +243,7 @@ public final class PmixClient implements AutoCloseable {
         if (scope != Scope.LOCAL && scope != Scope.REMOTE && scope != Scope.GLOBAL) {
             throw new PmixException(Status.ERR_BAD_PARAM, "put: scope must be LOCAL, REMOTE or GLOBAL, not " + Scope.toString(scope));
         }
-        synchronized (pending) {
-            pending.put(key, WireKeys.posted(key, value, scope));
-            mine.put(key, value);
-        }
+        modex.put(scope, key, value);
     }
 
     /**
@@ -311,20 +257,11 @@ public final class PmixClient implements AutoCloseable {
      */
     public void commit() {
         checkOpen();
-        List<Info> batch;
-        synchronized (pending) {
-            batch = new ArrayList<>(pending.values());
-            pending.clear();
-        }
+        List<Info> batch = modex.takePosts();
         try {
             connection.send(Messages.request(Op.COMMIT, batch));
         } catch (PmixException e) {
-            synchronized (pending) {
-                // keep what failed to go, unless posted again meanwhile
-                for (Info i : batch) {
-                    pending.putIfAbsent(i.key(), i);
-                }
-            }
+            modex.restore(batch); // kept for the next commit, unless posted again meanwhile
             throw e;
         }
     }
@@ -354,43 +291,13 @@ public final class PmixClient implements AutoCloseable {
 
     private CompletableFuture<List<Info>> fenceRequest(Collection<Proc> procs, Info[] info) {
         checkOpen();
-        List<Proc> list = procs == null || procs.isEmpty() ? List.of(Proc.wildcard(self.namespace())) : List.copyOf(procs);
         List<Info> directives = Arrays.asList(info);
-        EncodedFence f = lastFence;
-        if (f == null || !f.procs().equals(list) || !f.directives().equals(directives)) {
-            List<Info> fields = new ArrayList<>();
-            fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, list))));
-            fields.addAll(directives);
-            f = new EncodedFence(list, List.copyOf(directives), Messages.request(Op.FENCE, fields));
-            lastFence = f;
-        }
-        return send(f.payload(), timeoutOf(directives));
-    }
-
-    /**
-     * The last fence request's participants, directives and bytes: a loop of identical fences (the
-     * usual case) encodes the request once. Never written to after it is made, so it is sent again as is.
-     */
-    private record EncodedFence(List<Proc> procs, List<Info> directives, byte[] payload) {
+        return send(modex.fence(procs, directives), timeoutOf(directives));
     }
 
     /** A fence's release names the newest modex generation: read it from now on. */
     private void advance(List<Info> reply) {
-        advance(store, reply);
-    }
-
-    /**
-     * A fence release or the handshake reply names the newest modex generation and carries the
-     * (small) posted data it lacks, if any: read both from now on (docs/gds.md, "Generations").
-     */
-    private static void advance(ClientStore store, List<Info> reply) {
-        Value gen = WireKeys.find(reply, WireKeys.MODEX_GENERATION);
-        if (gen == null) {
-            return;
-        }
-        Value carried = WireKeys.find(reply, WireKeys.MODEX_UNPUBLISHED);
-        store.advanceModex(gen.asLong(), WireKeys.require(reply, WireKeys.MODEX_VERSION).asLong(),
-                carried == null ? null : carried.asBytes());
+        ModexExchange.advance(store, reply);
     }
 
     // ---- resolve, query, log, abort ----
@@ -409,13 +316,13 @@ public final class PmixClient implements AutoCloseable {
         checkOpen();
         List<Info> fields = new ArrayList<>();
         if (node != null) {
-            fields.add(Info.of(WireKeys.NODE, Value.ofString(node)));
+            fields.add(Info.of(MessageKeys.NODE, Value.ofString(node)));
         }
         if (nspace != null) {
-            fields.add(Info.of(WireKeys.NSPACE, Value.ofString(nspace)));
+            fields.add(Info.of(MessageKeys.NSPACE, Value.ofString(nspace)));
         }
         List<Info> reply = join(request(Op.RESOLVE_PEERS, fields, NO_TIMEOUT));
-        return WireKeys.procs(WireKeys.require(reply, WireKeys.PROCS));
+        return MessageKeys.procs(MessageKeys.require(reply, MessageKeys.PROCS));
     }
 
     /**
@@ -425,9 +332,9 @@ public final class PmixClient implements AutoCloseable {
      */
     public List<String> resolveNodes(String nspace) {
         checkOpen();
-        List<Info> fields = nspace == null ? List.of() : List.of(Info.of(WireKeys.NSPACE, Value.ofString(nspace)));
+        List<Info> fields = nspace == null ? List.of() : List.of(Info.of(MessageKeys.NSPACE, Value.ofString(nspace)));
         List<Info> reply = join(request(Op.RESOLVE_NODES, fields, NO_TIMEOUT));
-        return WireKeys.require(reply, WireKeys.NODES).asDataArray().elements(String.class);
+        return MessageKeys.require(reply, MessageKeys.NODES).asDataArray().elements(String.class);
     }
 
     /**
@@ -457,71 +364,15 @@ public final class PmixClient implements AutoCloseable {
     public CompletableFuture<QueryResults> queryAsync(List<Query> queries) {
         try {
             checkOpen();
-            Objects.requireNonNull(queries, "queries");
-            if (queries.isEmpty()) {
-                throw new PmixException(Status.ERR_BAD_PARAM, "query: no queries");
+            QueryCache.Plan plan = queryCache.plan(queries);
+            if (plan.toServer().isEmpty()) {
+                return CompletableFuture.completedFuture(plan.cached());
             }
-            Info[] answers = new Info[queries.size()];
-            List<Integer> asked = new ArrayList<>();
-            List<Query> toServer = new ArrayList<>();
-            for (int i = 0; i < queries.size(); i++) {
-                Query q = Objects.requireNonNull(queries.get(i), "query");
-                Info cached = refresh(q) ? null : queryCache.get(cacheKey(q));
-                if (cached != null) {
-                    answers[i] = cached;
-                } else {
-                    asked.add(i);
-                    toServer.add(q);
-                }
-            }
-            if (toServer.isEmpty()) {
-                return CompletableFuture.completedFuture(new QueryResults(Status.SUCCESS, Arrays.asList(answers)));
-            }
-            return request(Op.QUERY, Requests.query(toServer), NO_TIMEOUT).handle((reply, error) -> {
-                boolean cachedSome = asked.size() < queries.size();
-                if (error != null) {
-                    PmixException pe = Requests.failure(error, lost != null);
-                    if (!cachedSome || (pe.status() != Status.ERR_NOT_FOUND && pe.status() != Status.ERR_NOT_SUPPORTED)) {
-                        throw pe;
-                    }
-                    // the server found none of the others, the cache had some: partial success
-                    for (int i : asked) {
-                        answers[i] = Info.of(queries.get(i).keys().get(0), Value.UNDEF);
-                    }
-                    return new QueryResults(Status.ERR_PARTIAL_SUCCESS, Arrays.asList(answers));
-                }
-                QueryResults fromServer = Requests.queryResults(reply);
-                if (fromServer.answers().size() != asked.size()) {
-                    throw new PmixException(Status.ERR_BAD_PARAM, "query: the server sent " + fromServer.answers().size()
-                            + " answers to " + asked.size() + " queries");
-                }
-                boolean all = fromServer.isComplete();
-                for (int j = 0; j < asked.size(); j++) {
-                    Info a = fromServer.answers().get(j);
-                    answers[asked.get(j)] = a;
-                    if (a.value().type() != DataType.UNDEF) {
-                        queryCache.put(cacheKey(toServer.get(j)), a);
-                    }
-                }
-                return new QueryResults(all ? Status.SUCCESS : Status.ERR_PARTIAL_SUCCESS, Arrays.asList(answers));
-            });
+            return request(Op.QUERY, Requests.query(plan.toServer()), NO_TIMEOUT)
+                    .handle((reply, error) -> queryCache.merge(plan, reply, error, lost != null));
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
         }
-    }
-
-    private static boolean refresh(Query q) {
-        for (Info i : q.qualifiers()) {
-            if (i.is(Keys.QUERY_REFRESH_CACHE)) {
-                return i.value().type() == DataType.UNDEF || i.value().asBoolean();
-            }
-        }
-        return false;
-    }
-
-    /** A query as the cache knows it: without {@code PMIX_QUERY_REFRESH_CACHE}. */
-    private static Query cacheKey(Query q) {
-        return new Query(q.keys(), q.qualifiers().stream().filter(i -> !i.is(Keys.QUERY_REFRESH_CACHE)).toList());
     }
 
     /**
@@ -555,10 +406,10 @@ public final class PmixClient implements AutoCloseable {
     public void abort(int status, String message, Collection<Proc> procs) {
         checkOpen();
         List<Info> fields = new ArrayList<>();
-        fields.add(Info.of(WireKeys.STATUS, Value.ofStatus(status)));
-        fields.add(Info.of(WireKeys.MESSAGE, Value.ofString(message == null ? "" : message)));
+        fields.add(Info.of(MessageKeys.STATUS, Value.ofStatus(status)));
+        fields.add(Info.of(MessageKeys.MESSAGE, Value.ofString(message == null ? "" : message)));
         if (procs != null && !procs.isEmpty()) {
-            fields.add(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, List.copyOf(procs)))));
+            fields.add(Info.of(MessageKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, List.copyOf(procs)))));
         }
         join(request(Op.ABORT, fields, NO_TIMEOUT));
     }

@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The idle cost of a fence: eight client JVMs blocked in a fence (a ninth rank holds it
- * back) and their server use under 2% of one core together over 10 s, measured as utime + stime from
+ * The idle cost of waiting ({@code docs/transport.md}, "Waking"): eight client JVMs blocked in a
+ * fence (a ninth rank holds it back) and their server use under 2% of one core together over 10 s,
+ * measured as utime + stime from
  * {@code /proc/<pid>/stat} of the eight children and of this JVM (which runs the server). The window
  * starts at least 3 s after the last client entered the fence, past the fresh JVMs' JIT and GC activity
  * (on a loaded machine that takes longer: it starts after the first second that was quiet, 30 s at

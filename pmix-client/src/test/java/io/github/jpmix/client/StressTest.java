@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
+import io.github.jpmix.testing.Child;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

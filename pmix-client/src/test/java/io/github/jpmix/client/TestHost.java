@@ -8,6 +8,7 @@ import io.github.jpmix.server.HostModule;
 import io.github.jpmix.server.PmixServer;
 import io.github.jpmix.server.ServerOptions;
 import io.github.jpmix.server.WireupInfo;
+import io.github.jpmix.testing.Child;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -172,10 +173,10 @@ final class TestHost implements HostModule, AutoCloseable {
             return new CompletableFuture<>();
         }
         List<Info> frame = List.of(
-                Info.of(io.github.jpmix.common.internal.wire.WireKeys.TARGET, io.github.jpmix.common.Value.ofProc(proc)),
-                io.github.jpmix.common.internal.wire.WireKeys.posted("ep",
+                Info.of(io.github.jpmix.common.internal.protocol.MessageKeys.TARGET, io.github.jpmix.common.Value.ofProc(proc)),
+                io.github.jpmix.common.internal.protocol.MessageKeys.posted("ep",
                         io.github.jpmix.common.Value.ofString("remote-" + proc.rank()), io.github.jpmix.common.Scope.GLOBAL));
-        byte[] body = io.github.jpmix.common.internal.Codec.local().encode(frame);
+        byte[] body = io.github.jpmix.common.internal.codec.Codec.local().encode(frame);
         return CompletableFuture.completedFuture(java.nio.ByteBuffer.allocate(4 + body.length)
                 .order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(body.length).put(body).array());
     }

@@ -26,7 +26,7 @@ public record RegAttr(String name, String key, int type, List<String> descriptio
      * @throws PmixException {@link Status#ERR_BAD_PARAM} for a key that is not one of {@link Keys}
      */
     public static RegAttr of(Key<?> key, String... description) {
-        return new RegAttr(io.github.jpmix.common.internal.SupportedAttributes.cName(key), key.name(), key.type(),
+        return new RegAttr(KeyNames.cName(key), key.name(), key.type(),
                 List.of(description));
     }
 }

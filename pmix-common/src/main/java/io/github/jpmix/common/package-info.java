@@ -27,6 +27,7 @@
  * otherwise.
  *
  * <p>{@code io.github.jpmix.common.internal} holds what other JPMIx modules share but users
- * should not call (the codec, the JVM flags): not API.
+ * should not call (the codec, the request contents, the shared half of the transport, the JVM
+ * flags): not API.
  */
 package io.github.jpmix.common;

@@ -188,7 +188,7 @@ class KeysTest {
         assertSame(Keys.PROC_INFO, Keys.Realm.PROC.qualifier());
     }
 
-    /** The keys the server, client and tool issues build on, with the types they rely on. */
+    /** The keys the server, client and tool build on, with the types they rely on. */
     @ParameterizedTest(name = "{0}")
     @CsvSource({
         "NSPACE, STRING", "RANK, PROC_RANK", "JOBID, STRING", "APPNUM, UINT32", "UNIV_SIZE, UINT32",
@@ -213,7 +213,7 @@ class KeysTest {
         "EXIT_CODE, INT", "JOB_NUM_APPS, UINT32", "APP_SIZE, UINT32", "NUM_NODES, UINT32",
         "LOCALITY_STRING, STRING", "PROCID, PROC", "PARENT_ID, PROC", "SPAWNED, BOOL",
         "DEBUG_STOP_ON_EXEC, VALUE", "DEBUG_TARGET, PROC", "EVENT_AFFECTED_PROC, PROC", "EVENT_TIMESTAMP, TIME"})
-    void shouldDeclareTheKeysLaterIssuesNeed(String field, String type) throws ReflectiveOperationException {
+    void shouldDeclareTheKeysTheModulesBuildOn(String field, String type) throws ReflectiveOperationException {
         Key<?> key = (Key<?>) Keys.class.getField(field).get(null);
         assertEquals(DataType.class.getField(type).getInt(null), key.type(),
                 field + " is " + DataType.name(key.type()) + ", not PMIX_" + type);

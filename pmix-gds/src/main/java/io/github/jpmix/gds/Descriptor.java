@@ -6,7 +6,7 @@ import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.WireFormat;
+import io.github.jpmix.common.internal.codec.CodecFormat;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ import java.util.Map;
  * <pre>
  *   jpmix.gds.magic    STRING  "JPMIX-GDS-JOB"
  *   jpmix.gds.version  UINT32  {@link #VERSION}: this layout of keys and entries
- *   jpmix.gds.wire     UINT32  the codec's WireFormat.VERSION the values are encoded with
+ *   jpmix.gds.wire     UINT32  the codec's CodecFormat.VERSION the values are encoded with
  *   jpmix.gds.nspace   STRING  the namespace
  *   jpmix.gds.session  INT64   the PMIX_SESSION_ID, or -1 for none
  *   jpmix.gds.nlocal   UINT32  nlocalprocs
@@ -165,7 +165,7 @@ final class Descriptor {
         return List.of(
                 Info.of("jpmix.gds.magic", Value.ofString(MAGIC)),
                 Info.of("jpmix.gds.version", Value.ofUint32(VERSION)),
-                Info.of("jpmix.gds.wire", Value.ofUint32(WireFormat.VERSION)),
+                Info.of("jpmix.gds.wire", Value.ofUint32(CodecFormat.VERSION)),
                 Info.of("jpmix.gds.nspace", Value.ofString(namespace)),
                 Info.of("jpmix.gds.session", Value.ofInt64(sessionId)),
                 Info.of("jpmix.gds.nlocal", Value.ofUint32(nlocalprocs)),
@@ -239,9 +239,9 @@ final class Descriptor {
     static void checkVersion(Map<String, Value> m, String file) {
         Value v = m.get("jpmix.gds.version");
         Value w = m.get("jpmix.gds.wire");
-        if (v == null || v.asLong() != VERSION || w == null || w.asLong() != WireFormat.VERSION) {
+        if (v == null || v.asLong() != VERSION || w == null || w.asLong() != CodecFormat.VERSION) {
             throw new PmixException(Status.ERR_FILE_READ_FAILURE, "gds: " + file + " has layout version " + v
-                    + " and wire version " + w + "; this reader needs " + VERSION + " and " + WireFormat.VERSION);
+                    + " and wire version " + w + "; this reader needs " + VERSION + " and " + CodecFormat.VERSION);
         }
     }
 }

@@ -4,7 +4,7 @@ import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.Codec;
+import io.github.jpmix.common.internal.codec.Codec;
 import java.nio.file.Path;
 import java.util.List;
 

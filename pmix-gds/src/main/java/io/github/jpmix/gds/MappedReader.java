@@ -5,7 +5,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.Codec;
+import io.github.jpmix.common.internal.codec.Codec;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

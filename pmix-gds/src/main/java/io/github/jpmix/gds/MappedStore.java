@@ -6,8 +6,8 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.Codec;
-import io.github.jpmix.common.internal.WireFormat;
+import io.github.jpmix.common.internal.codec.Codec;
+import io.github.jpmix.common.internal.codec.CodecFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -205,7 +205,7 @@ final class MappedStore implements GdsStore {
         byte[] desc = codec.encode(List.of(
                 Info.of("jpmix.gds.magic", Value.ofString(MappedReader.MODEX_MAGIC)),
                 Info.of("jpmix.gds.version", Value.ofUint32(Descriptor.VERSION)),
-                Info.of("jpmix.gds.wire", Value.ofUint32(WireFormat.VERSION)),
+                Info.of("jpmix.gds.wire", Value.ofUint32(CodecFormat.VERSION)),
                 Info.of("jpmix.gds.generation", Value.of(DataType.INT64, g))));
         changed.put(StoreKeys.DESCRIPTOR, desc);
         stage(changed, desc);

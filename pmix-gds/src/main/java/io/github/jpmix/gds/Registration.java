@@ -358,7 +358,7 @@ public final class Registration {
             if (nodeMap == null) {
                 return;
             }
-            List<String> names = Maps.nodes(nodeMap);
+            List<String> names = LayoutMaps.nodes(nodeMap);
             try {
                 if (procMap == null) {
                     List<List<int[]>> none = new ArrayList<>(names.size());
@@ -367,7 +367,7 @@ public final class Registration {
                     }
                     layout = JobLayout.of(names, none);
                 } else {
-                    List<int[]> ranksPerNode = Maps.procs(procMap);
+                    List<int[]> ranksPerNode = LayoutMaps.procs(procMap);
                     if (ranksPerNode.size() != names.size()) {
                         throw bad(where() + ": " + Keys.NODE_MAP.name() + " names " + names.size() + " nodes but "
                                 + Keys.PROC_MAP.name() + " has " + ranksPerNode.size() + " (" + shorten(nodeMap)

@@ -590,7 +590,7 @@ final class Resolver {
         JobView v = known(c, ns, "resolve nodes");
         Value given = v.job(Keys.NODE_LIST.name());
         if (given != null) {
-            return Maps.nodes(given.asString());
+            return LayoutMaps.nodes(given.asString());
         }
         return v.topology().memberNames();
     }

@@ -4,6 +4,7 @@ import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.JvmFlags;
+import io.github.jpmix.testing.Child;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,12 +113,11 @@ public final class ChildReader {
         r.close();
     }
 
-    /** Starts this main in a child JVM with the project's JVM flags and this JVM's class path. */
-    static Process start(Path workDir, String... args) throws IOException {
+    /** Starts this main in a child JVM with the project's JVM flags and this JVM's class path; stderr joins stdout. */
+    static Child start(Path workDir, String... args) throws IOException {
         // a short-lived reader: C1 only starts (and runs Chronicle's run-time javac) faster
-        List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(
-                List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), ChildReader.class.getName()));
-        cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true).start();
+        List<String> cmd = Child.command(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"),
+                ChildReader.class.getName(), args);
+        return Child.start(new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true));
     }
 }

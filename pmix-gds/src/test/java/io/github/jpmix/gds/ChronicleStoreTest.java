@@ -12,7 +12,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.Codec;
+import io.github.jpmix.common.internal.codec.Codec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

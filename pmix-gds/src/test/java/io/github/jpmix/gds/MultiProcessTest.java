@@ -9,10 +9,8 @@ import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Value;
-import java.io.BufferedReader;
+import io.github.jpmix.testing.Child;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,15 +29,14 @@ class MultiProcessTest {
     @TempDir
     Path dir;
 
-    private final List<Process> children = new ArrayList<>();
+    private final List<Child> children = new ArrayList<>();
     private GdsStore store;
 
     @AfterEach
     void cleanUp() throws InterruptedException {
-        for (Process p : children) {
-            if (p.isAlive()) {
-                p.destroyForcibly();
-                p.waitFor(10, TimeUnit.SECONDS);
+        for (Child c : children) {
+            if (c.process.isAlive()) {
+                c.close();
             }
         }
         if (store != null) {
@@ -47,10 +44,10 @@ class MultiProcessTest {
         }
     }
 
-    private Process child(String... args) throws IOException {
-        Process p = ChildReader.start(dir, args);
-        children.add(p);
-        return p;
+    private Child child(String... args) throws IOException {
+        Child c = ChildReader.start(dir, args);
+        children.add(c);
+        return c;
     }
 
     private Path session() {
@@ -58,25 +55,13 @@ class MultiProcessTest {
     }
 
     /** Lines of a child until {@code last} (included) or its end. */
-    private static List<String> linesUntil(BufferedReader out, String last) throws IOException {
-        List<String> lines = new ArrayList<>();
-        String l;
-        while ((l = out.readLine()) != null) {
-            lines.add(l);
-            if (l.startsWith(last)) {
-                break;
-            }
-        }
-        return lines;
+    private static List<String> linesUntil(Child out, String last) throws InterruptedException {
+        return out.linesUntil(last, 120_000);
     }
 
     /** The last line; a JVM may print warnings first (JDK 25 about Unsafe and native access). */
     private static String last(List<String> lines) {
         return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
-    }
-
-    private static BufferedReader out(Process p) {
-        return new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     }
 
     /** Whether a writer of the file could not lock the segment of {@code key} now (a reader died holding it). */
@@ -96,12 +81,12 @@ class MultiProcessTest {
         Proc r9 = new Proc("job1", 9);
         store.publishModex(Map.of(r9, Map.of("btl.addr", Value.ofString("v1"))));
         long gen = store.publishModex(Map.of(r9, Map.of("btl.addr", Value.ofString("v2"))));
-        Process p = child("read", session().toString(), Jobs.LOCAL, Long.toString(gen), "job1", "9",
+        Child p = child("read", session().toString(), Jobs.LOCAL, Long.toString(gen), "job1", "9",
                 Keys.NODEID.name(), Keys.HOSTNAME.name(), Keys.LOCAL_RANK.name(), Keys.JOB_SIZE.name(),
                 Keys.APP_ARGV.name(), "modex:btl.addr");
-        List<String> lines = linesUntil(out(p), "done");
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), String.join("\n", lines));
+        List<String> lines = linesUntil(p, "done");
+        assertTrue(p.process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.process.exitValue(), String.join("\n", lines));
         assertTrue(lines.contains(Keys.NODEID.name() + "=" + Value.ofUint32(77)), lines.toString());
         assertTrue(lines.contains(Keys.HOSTNAME.name() + "=" + Value.ofString("n2")), lines.toString());
         assertTrue(lines.contains(Keys.LOCAL_RANK.name() + "=" + Value.ofUint16(1)), lines.toString());
@@ -113,9 +98,8 @@ class MultiProcessTest {
     @Test
     void shouldNeverShowAHalfRegisteredNamespace() throws Exception {
         store = Gds.mappedStore(session(), Jobs.LOCAL);
-        Process p = child("watch", session().toString(), Jobs.LOCAL, "big", "3000", "4");
-        BufferedReader out = out(p);
-        assertEquals("watching", last(linesUntil(out, "watching")));
+        Child p = child("watch", session().toString(), Jobs.LOCAL, "big", "3000", "4");
+        assertEquals("watching", last(linesUntil(p, "watching")));
         // the child polls for the namespace while it is written: 12,000 proc entries and the job id
         List<Info> infos = new ArrayList<>();
         for (int r = 0; r < 3000; r++) {
@@ -129,8 +113,8 @@ class MultiProcessTest {
         infos.add(info(Keys.JOBID, "big"));
         Thread.sleep(200);
         store.register(Registration.parse("big", 0, infos));
-        List<String> lines = linesUntil(out, "complete");
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        List<String> lines = linesUntil(p, "complete");
+        assertTrue(p.process.waitFor(60, TimeUnit.SECONDS));
         assertTrue(last(lines).startsWith("complete 12000"), String.join("\n", lines));
         System.out.println("half-registration watcher: " + last(lines));
     }
@@ -145,13 +129,12 @@ class MultiProcessTest {
         // kill readers in their read loop until one dies holding a segment lock (the hazard), 3 tries at most
         boolean stuck = false;
         for (int attempt = 1; attempt <= 3 && !stuck; attempt++) {
-            Process looper = child("loop", session().toString(), Jobs.LOCAL, Long.toString(gen), "job1",
+            Child looper = child("loop", session().toString(), Jobs.LOCAL, Long.toString(gen), "job1",
                     Keys.JOB_SIZE.name());
-            BufferedReader out = out(looper);
-            assertEquals("looping", last(linesUntil(out, "looping")));
+            assertEquals("looping", last(linesUntil(looper, "looping")));
             Thread.sleep(300); // deep in its loop: most of its time is spent inside a segment's read lock
-            looper.destroyForcibly(); // SIGKILL
-            assertTrue(looper.waitFor(10, TimeUnit.SECONDS));
+            looper.kill(); // SIGKILL
+            assertTrue(looper.process.waitFor(10, TimeUnit.SECONDS));
             stuck = lockLeftHeld(StoreFiles.jobFile(session(), "job1"), StoreKeys.job(Keys.JOB_SIZE.name()))
                     || lockLeftHeld(StoreFiles.modexFile(session(), gen), StoreKeys.modex("job1", 0, "seq"));
             System.out.println("SIGKILL of reader " + attempt + ": it left a segment lock held: " + stuck);
@@ -169,16 +152,16 @@ class MultiProcessTest {
         System.out.println("after SIGKILL of a reader: publish + register + reads took " + ms + " ms");
         assertTrue(ms < 5_000, "took " + ms + " ms: a dead reader's lock stalled the writer");
 
-        Process fresh = child("read", session().toString(), Jobs.LOCAL, Long.toString(gen2), "job1", "0",
+        Child fresh = child("read", session().toString(), Jobs.LOCAL, Long.toString(gen2), "job1", "0",
                 Keys.JOB_SIZE.name(), "modex:seq");
-        List<String> lines = linesUntil(out(fresh), "done");
-        assertTrue(fresh.waitFor(60, TimeUnit.SECONDS));
+        List<String> lines = linesUntil(fresh, "done");
+        assertTrue(fresh.process.waitFor(60, TimeUnit.SECONDS));
         assertTrue(lines.contains("modex:seq=" + Value.ofInt(2)), lines.toString());
         assertTrue(lines.contains(Keys.JOB_SIZE.name() + "=" + Value.ofUint32(10)), lines.toString());
-        Process other = child("read", session().toString(), Jobs.LOCAL, Long.toString(gen2), "job2", "2",
+        Child other = child("read", session().toString(), Jobs.LOCAL, Long.toString(gen2), "job2", "2",
                 Keys.HOSTNAME.name());
-        lines = linesUntil(out(other), "done");
-        assertTrue(other.waitFor(60, TimeUnit.SECONDS));
+        lines = linesUntil(other, "done");
+        assertTrue(other.process.waitFor(60, TimeUnit.SECONDS));
         assertTrue(lines.contains(Keys.HOSTNAME.name() + "=" + Value.ofString("n3")), lines.toString());
     }
 }

@@ -78,7 +78,7 @@ public final class NodeRegex {
             case RAW:
                 return Collections.unmodifiableList(Forms.split(regex, Forms.RAW_TAG.length(), ',', budget));
             case BLOB:
-                return parseBlob(Maps.latin1(regex, WHAT), limits);
+                return parseBlob(MapText.latin1(regex, WHAT), limits);
             default:
                 return Collections.unmodifiableList(Forms.split(regex, 0, ',', budget));
         }
@@ -101,7 +101,7 @@ public final class NodeRegex {
         if (Forms.isBlob(regex)) {
             return parseBlob(regex, limits);
         }
-        return parse(Maps.utf8(regex, WHAT), limits);
+        return parse(MapText.utf8(regex, WHAT), limits);
     }
 
     private static List<String> parseBlob(byte[] blob, RegexLimits limits) {

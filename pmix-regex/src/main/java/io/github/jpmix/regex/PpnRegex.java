@@ -96,7 +96,7 @@ public final class PpnRegex {
                 rankNodes(regex, Forms.RAW_TAG.length(), budget, ranks);
                 break;
             case BLOB:
-                rankNodes(Blob.decode(Maps.latin1(regex, WHAT), limits, WHAT), 0, budget, ranks);
+                rankNodes(Blob.decode(MapText.latin1(regex, WHAT), limits, WHAT), 0, budget, ranks);
                 break;
             default:
                 rankNodes(regex, 0, budget, ranks);
@@ -119,7 +119,7 @@ public final class PpnRegex {
             rankNodes(Blob.decode(regex, limits, WHAT), 0, new Budget(limits, WHAT), ranks);
             return Collections.unmodifiableList(ranks.nodes);
         }
-        return parse(Maps.utf8(regex, WHAT), limits);
+        return parse(MapText.utf8(regex, WHAT), limits);
     }
 
     /** {@link #parseLocalPeers(String, RegexLimits)} with {@link RegexLimits#DEFAULT}. */
@@ -150,7 +150,7 @@ public final class PpnRegex {
             case RAW:
                 return Collections.unmodifiableList(Forms.split(regex, Forms.RAW_TAG.length(), ';', budget));
             case BLOB:
-                return Collections.unmodifiableList(Forms.split(Blob.decode(Maps.latin1(regex, WHAT), limits, WHAT), 0, ';', budget));
+                return Collections.unmodifiableList(Forms.split(Blob.decode(MapText.latin1(regex, WHAT), limits, WHAT), 0, ';', budget));
             default:
                 return Collections.unmodifiableList(Forms.split(regex, 0, ';', budget));
         }
@@ -168,7 +168,7 @@ public final class PpnRegex {
         if (Forms.isBlob(regex)) {
             return Collections.unmodifiableList(Forms.split(Blob.decode(regex, limits, WHAT), 0, ';', new Budget(limits, WHAT)));
         }
-        return parseLocalPeers(Maps.utf8(regex, WHAT), limits);
+        return parseLocalPeers(MapText.utf8(regex, WHAT), limits);
     }
 
     /** The ranks of a raw, blob or plain map's per-node strings. */

@@ -216,10 +216,10 @@ public final class RegexCli {
                 case PARSE_PPN:
                     return text(String.join(";", PpnRegex.parseLocalPeers(input, limits)));
                 case GENERATE_NODES:
-                    List<String> names = names(Maps.utf8(input, "node list"));
+                    List<String> names = names(MapText.utf8(input, "node list"));
                     return blob ? binary(NodeRegex.generateBlob(names)) : text(NodeRegex.generate(names));
                 default:
-                    String ppn = Maps.utf8(input, "proc map");
+                    String ppn = MapText.utf8(input, "proc map");
                     return blob ? binary(PpnRegex.generateBlob(PpnText.of(ppn).ranks(limits))) : text(PpnRegex.generate(ppn));
             }
         } catch (PmixException e) {

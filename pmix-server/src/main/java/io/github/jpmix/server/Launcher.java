@@ -5,9 +5,10 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.CommandLineArgs;
 import io.github.jpmix.common.internal.JvmFlags;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
+import io.github.jpmix.server.internal.launch.CommandLineArgs;
+import io.github.jpmix.server.internal.launch.SharedArchive;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -23,10 +24,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * The reference launcher ({@code bin/pmixrun}): starts a server, registers a job of N processes
  * with its full wireup information, starts each process as a JVM running the given main class (with
- * the JVM flags JPMIx needs), and exits with the job's exit code. With no program it runs the
- * bundled demo, {@code io.github.jpmix.client.WireupDemo}. When a process exits non-zero or is
- * killed, the launcher says so on stderr, ends the others (SIGTERM, then SIGKILL) and exits with that
- * process's status (128 + the signal for a killed one, as shells report it); with
+ * the JVM flags JPMIx needs), and exits with the job's exit code. An app that names no main class
+ * runs the default its entry point gives ({@link #run}): {@code bin/pmixrun} runs pmix-tool's
+ * {@code io.github.jpmix.tool.cli.Pmixrun}, whose default is the bundled wireup demo of pmix-client;
+ * this class's own {@link #main} has none, so every app names its program. When a process exits
+ * non-zero or is killed, the launcher says so on stderr, ends the others (SIGTERM, then SIGKILL) and
+ * exits with that process's status (128 + the signal for a killed one, as shells report it); with
  * {@code --enable-recovery} (mpirun's name) the others run on, and the status is the first non-zero
  * one in launch order.
  *
@@ -44,7 +47,6 @@ import java.util.concurrent.TimeUnit;
  * Progress and a per-phase timing summary go to stderr.
  */
 public final class Launcher implements HostModule {
-    static final String DEMO = "io.github.jpmix.client.WireupDemo";
     /** Ranks per pretended node of {@code --job-size}. */
     static final int SIMULATED_NODE_SIZE = 16;
 
@@ -66,24 +68,39 @@ public final class Launcher implements HostModule {
     /** The processes that ended, in the order they did. */
     private final BlockingQueue<Ended> ended = new LinkedBlockingQueue<>();
     private volatile int abortStatus;
+    /** The main class of an app that names none, or null when every app must name one. */
+    private final String defaultMain;
 
-    private Launcher() {
+    private Launcher(String defaultMain) {
+        this.defaultMain = defaultMain;
     }
 
+    /** pmixrun without a default program: every app names its main class. Exits with {@link #run}'s status. */
     public static void main(String[] args) {
+        System.exit(run(args, null));
+    }
+
+    /**
+     * Runs a job as {@code pmixrun} with these arguments (see the class comment) and returns the
+     * status its entry point exits with: the job's exit code, or 2 for a usage error (said on stderr).
+     *
+     * @param defaultMain the main class an app that names none runs, or null to require one per app
+     */
+    public static int run(String[] args, String defaultMain) {
         JvmFlags.disableChronicleAnalytics();
         try {
-            System.exit(new Launcher().run(args));
+            return new Launcher(defaultMain).run(args);
         } catch (PmixException e) {
             System.err.println("pmixrun: " + e.getMessage());
-            System.exit(2);
+            return 2;
         }
     }
 
-    private static void usage(PrintStream out) {
+    private void usage(PrintStream out) {
         out.println("usage: pmixrun [-n N] [--simulate-nodes K | --job-size J] [--enable-recovery] [MAINCLASS [ARGS...]]"
                 + " [: -n M MAINCLASS [ARGS...]]...");
-        out.println("Runs a PMIx job: N JVMs running MAINCLASS (default: the bundled wireup demo).");
+        out.println("Runs a PMIx job: N JVMs running MAINCLASS"
+                + (defaultMain != null ? " (default: " + defaultMain + ")." : "."));
         out.println("  -n N                  processes of this app (default 1)");
         out.println("  --simulate-nodes K    pretend the job spans K nodes (realistic node and proc maps)");
         out.println("  --job-size J          pad the job to J ranks on pretended nodes of " + SIMULATED_NODE_SIZE
@@ -117,7 +134,11 @@ public final class Launcher implements HostModule {
             } else if (part.isEmpty() && a.equals("--job-size") && i + 1 < args.length) {
                 jobSize = CommandLineArgs.positive("--job-size", args[++i]);
             } else if (a.equals(":")) {
-                apps.add(new App(n, part.isEmpty() ? List.of(DEMO) : List.copyOf(part)));
+                if (part.isEmpty() && defaultMain == null) {
+                    usage(System.err);
+                    throw new PmixException(Status.ERR_BAD_PARAM, "app " + apps.size() + " names no main class");
+                }
+                apps.add(new App(n, part.isEmpty() ? List.of(defaultMain) : List.copyOf(part)));
                 part.clear();
                 n = 1;
             } else if (part.isEmpty() && a.startsWith("-")) {
@@ -169,7 +190,7 @@ public final class Launcher implements HostModule {
                 for (int r = 0; r < app.size(); r++) {
                     Proc proc = new Proc(nspace, first + r);
                     server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
-                    List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(List.of(), app.command().get(0)));
+                    List<String> cmd = new ArrayList<>(SharedArchive.javaCommand(List.of(), app.command().get(0)));
                     cmd.addAll(app.command().subList(1, app.command().size()));
                     ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
                     pb.environment().putAll(server.setupFork(proc));

@@ -2,6 +2,7 @@ package io.github.jpmix.server;
 
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.PmixVersion;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.RegAttr;
@@ -26,8 +27,11 @@ import java.util.Objects;
  * <p>Thread-safe: every method may be called from any thread.
  */
 public final class PmixServer implements AutoCloseable {
-    /** The PMIx Standard version JPMIx implements, as {@code PMIX_VERSION} tells clients. */
-    public static final String PMIX_VERSION = "4.2.2";
+    /**
+     * The PMIx version JPMIx is compatible with, as {@code PMIX_VERSION} tells clients: the same as
+     * {@link PmixVersion#PMIX_VERSION}, which JPMIx's own code reads.
+     */
+    public static final String PMIX_VERSION = PmixVersion.PMIX_VERSION;
 
     static {
         JvmFlags.disableChronicleAnalytics();
@@ -51,7 +55,7 @@ public final class PmixServer implements AutoCloseable {
     public static PmixServer start(ServerOptions options, HostModule host) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(host, "host");
-        return new PmixServer(ServerRuntime.start(options.validate(), host));
+        return new PmixServer(ServerRuntime.start(options.conclude(), host));
     }
 
     /**

@@ -3,7 +3,7 @@ package io.github.jpmix.server;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.wire.RendezvousFile;
+import io.github.jpmix.common.internal.transport.RendezvousFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * How a {@link PmixServer} runs. Every setting has one name and one default; {@link #validate()}
+ * How a {@link PmixServer} runs. Every setting has one name and one default; {@link #conclude()}
  * checks them all once, when the server starts (the way Aeron's {@code Context.conclude()} does).
  *
  * <p>Directories follow OpenPMIx's "tmpdir chain": the explicit setting, else the environment's
@@ -109,11 +109,21 @@ public final class ServerOptions {
     }
 
     /**
+     * The former name of {@link #conclude()}.
+     *
+     * @deprecated use {@link #conclude()}, the finishing step of every JPMIx options object
+     */
+    @Deprecated
+    public ServerOptions validate() {
+        return conclude();
+    }
+
+    /**
      * Fills the defaults and checks every setting.
      *
      * @throws PmixException {@link Status#ERR_BAD_PARAM} naming the bad setting and its value
      */
-    public ServerOptions validate() {
+    public ServerOptions conclude() {
         serverTmpdir = resolveTmpdir(serverTmpdir, "PMIX_SERVER_TMPDIR");
         systemTmpdir = resolveTmpdir(systemTmpdir, "PMIX_SYSTEM_TMPDIR");
         if (hostname == null) {

@@ -11,10 +11,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 4's bound: a server registers a 1,000,000-process job within 100 MB of heap. The job is
- * registered in a JVM of its own started with {@code -Xmx100m} ({@link RegistrationHeapChild}), the
- * host's wireup information and its builder included; the figures it prints go to this test's
- * output (the heap the registration keeps is a few MB: nodes and ranges, not processes).
+ * The scale bound of ARCHITECTURE.md (memory in proportion to nodes plus local processes): a server
+ * registers a 1,000,000-process job within 100 MB of heap. The job is registered in a JVM of its own
+ * started with {@code -Xmx100m} ({@link RegistrationHeapChild}), the host's wireup information and
+ * its builder included; the figures it prints go to this test's output (the heap the registration
+ * keeps is a few MB: nodes and ranges, not processes).
  */
 class RegistrationHeapTest {
     @Test

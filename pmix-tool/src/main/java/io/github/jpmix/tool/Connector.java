@@ -3,7 +3,7 @@ package io.github.jpmix.tool;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.wire.RendezvousFile;
+import io.github.jpmix.common.internal.transport.RendezvousFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,16 +1,16 @@
 package io.github.jpmix.tool;
 
+import io.github.jpmix.client.transport.TransportClient;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.Codec;
-import io.github.jpmix.common.internal.transport.TransportClient;
+import io.github.jpmix.common.internal.codec.Codec;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
+import io.github.jpmix.common.internal.protocol.Messages;
+import io.github.jpmix.common.internal.transport.ServerUri;
 import io.github.jpmix.common.internal.transport.TransportConfig;
-import io.github.jpmix.common.internal.wire.Messages;
-import io.github.jpmix.common.internal.wire.ServerUri;
-import io.github.jpmix.common.internal.wire.WireKeys;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -51,9 +51,9 @@ final class Link implements TransportClient.Handler {
         TransportClient t = TransportClient.connect(ServerUri.socket(uri), Messages.reply(hello), new TransportConfig(), link);
         try {
             List<Info> reply = Messages.replyInfos(t.handshakeReply());
-            link.self = new Proc(WireKeys.require(reply, WireKeys.NSPACE).asString(), WireKeys.require(reply, WireKeys.RANK).asInt());
-            link.server = WireKeys.require(reply, WireKeys.SERVER_PROC).asProc();
-            if (WireKeys.find(reply, WireKeys.STATUS) == null) {
+            link.self = new Proc(MessageKeys.require(reply, MessageKeys.NSPACE).asString(), MessageKeys.require(reply, MessageKeys.RANK).asInt());
+            link.server = MessageKeys.require(reply, MessageKeys.SERVER_PROC).asProc();
+            if (MessageKeys.find(reply, MessageKeys.STATUS) == null) {
                 link.awaitVerdict(uri);
             }
             link.transport = t;
@@ -80,9 +80,9 @@ final class Link implements TransportClient.Handler {
             throw new PmixException(Status.ERR_UNREACH, "the server at " + uri + " hung up before admitting this tool: "
                     + (c == null ? e : c.getMessage()), c);
         }
-        int status = WireKeys.require(v, WireKeys.STATUS).asInt();
+        int status = MessageKeys.require(v, MessageKeys.STATUS).asInt();
         if (status != Status.SUCCESS) {
-            Value m = WireKeys.find(v, WireKeys.MESSAGE);
+            Value m = MessageKeys.find(v, MessageKeys.MESSAGE);
             throw new PmixException(status, m == null ? "refused by the server at " + uri : stripStatus(status, m.asString()));
         }
     }
@@ -95,10 +95,10 @@ final class Link implements TransportClient.Handler {
     @Override
     public void onMessage(int correlationId, DirectBuffer buffer, int offset, int length) {
         if (correlationId != 0 || verdict.isDone()) {
-            return; // no other notifications yet (events come with a later issue)
+            return; // a server sends a tool nothing unsolicited but the host's verdict on its admission
         }
         List<Info> infos = Codec.local().decodeInfos(buffer, offset, length);
-        if (WireKeys.find(infos, WireKeys.STATUS) != null) {
+        if (MessageKeys.find(infos, MessageKeys.STATUS) != null) {
             verdict.complete(infos);
         }
     }

@@ -1,20 +1,20 @@
 package io.github.jpmix.tool;
 
-import io.github.jpmix.client.internal.Requests;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.PmixVersion;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Query;
 import io.github.jpmix.common.QueryResults;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.JvmFlags;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
+import io.github.jpmix.common.internal.protocol.Messages;
+import io.github.jpmix.common.internal.protocol.Op;
+import io.github.jpmix.common.internal.protocol.Requests;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
-import io.github.jpmix.common.internal.wire.Messages;
-import io.github.jpmix.common.internal.wire.Op;
-import io.github.jpmix.common.internal.wire.WireKeys;
-import io.github.jpmix.server.PmixServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +71,7 @@ public final class PmixTool implements AutoCloseable {
      *     {@link Status#ERR_NO_PERMISSIONS} for another user's tool the host did not admit
      */
     public static PmixTool connect(ToolOptions options) {
-        ToolOptions o = Objects.requireNonNull(options, "options").validate();
+        ToolOptions o = Objects.requireNonNull(options, "options").conclude();
         if (o.doNotConnect()) {
             return unconnected(o);
         }
@@ -105,7 +105,7 @@ public final class PmixTool implements AutoCloseable {
      * @throws PmixException {@link Status#ERR_BAD_PARAM} for bad options
      */
     public static List<ServerEntry> servers(ToolOptions options) {
-        return new Discovery(Objects.requireNonNull(options, "options").validate()).all();
+        return new Discovery(Objects.requireNonNull(options, "options").conclude()).all();
     }
 
     private static PmixTool unconnected(ToolOptions o) {
@@ -118,12 +118,12 @@ public final class PmixTool implements AutoCloseable {
     private static List<Info> hello(ToolOptions o) {
         long pid = ProcessHandle.current().pid();
         List<Info> hello = new ArrayList<>();
-        hello.add(Info.of(WireKeys.TOOL, Value.ofBool(true)));
-        hello.add(Info.of(WireKeys.PID, Value.ofInt64(pid)));
-        hello.add(Info.of(WireKeys.VERSION, Value.ofString(PmixServer.PMIX_VERSION)));
+        hello.add(Info.of(MessageKeys.TOOL, Value.ofBool(true)));
+        hello.add(Info.of(MessageKeys.PID, Value.ofInt64(pid)));
+        hello.add(Info.of(MessageKeys.VERSION, Value.ofString(PmixVersion.PMIX_VERSION)));
         o.toolProc().ifPresent(p -> {
-            hello.add(Info.of(WireKeys.NSPACE, Value.ofString(p.namespace())));
-            hello.add(Info.of(WireKeys.RANK, Value.ofRank(p.rank())));
+            hello.add(Info.of(MessageKeys.NSPACE, Value.ofString(p.namespace())));
+            hello.add(Info.of(MessageKeys.RANK, Value.ofRank(p.rank())));
         });
         // claimed here, confirmed by the server against SO_PEERCRED
         hello.add(Info.of(Keys.USERID, PeerCredentials.currentUid()));

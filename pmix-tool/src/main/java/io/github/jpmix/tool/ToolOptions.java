@@ -8,7 +8,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.wire.RendezvousFile;
+import io.github.jpmix.common.internal.transport.RendezvousFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -250,6 +250,16 @@ public final class ToolOptions {
     }
 
     /**
+     * The former name of {@link #conclude()}.
+     *
+     * @deprecated use {@link #conclude()}, the finishing step of every JPMIx options object
+     */
+    @Deprecated
+    public ToolOptions validate() {
+        return conclude();
+    }
+
+    /**
      * Fills the defaults and checks every setting. Directories follow the tmpdir chain of
      * {@code ServerOptions}: the setting, else {@code PMIX_SERVER_TMPDIR} (resp.
      * {@code PMIX_SYSTEM_TMPDIR}), else {@code TMPDIR}, else {@code java.io.tmpdir}.
@@ -257,7 +267,7 @@ public final class ToolOptions {
      * @throws PmixException {@link Status#ERR_BAD_PARAM} naming the bad setting or the settings that
      *     contradict each other
      */
-    public ToolOptions validate() {
+    public ToolOptions conclude() {
         if (serverUri != null && attachmentFile != null) {
             throw new PmixException(Status.ERR_BAD_PARAM, "tool options: give PMIX_SERVER_URI or PMIX_TOOL_ATTACHMENT_FILE, not both");
         }
@@ -300,7 +310,7 @@ public final class ToolOptions {
             return explicit.toAbsolutePath();
         }
         if (explicit != null) {
-            return explicit; // resolved by an earlier validate()
+            return explicit; // resolved by an earlier conclude()
         }
         for (String v : List.of(variable, "TMPDIR")) {
             String value = environment.get(v);
@@ -340,12 +350,12 @@ public final class ToolOptions {
         return Optional.ofNullable(serverNamespace);
     }
 
-    /** After {@link #validate()}: the server tmpdir searched for session servers. */
+    /** After {@link #conclude()}: the server tmpdir searched for session servers. */
     public Path serverTmpdir() {
         return serverTmpdir;
     }
 
-    /** After {@link #validate()}: the system tmpdir. */
+    /** After {@link #conclude()}: the system tmpdir. */
     public Path systemTmpdir() {
         return systemTmpdir;
     }
@@ -371,7 +381,7 @@ public final class ToolOptions {
         return doNotConnect;
     }
 
-    /** After {@link #validate()}: the node name in rendezvous file names. */
+    /** After {@link #conclude()}: the node name in rendezvous file names. */
     public String hostname() {
         return hostname;
     }

@@ -1,6 +1,7 @@
 /**
- * Tool connections to a running PMIx server (RFC0010, {@code spec/rfc0010-tool-support.txt}) and,
- * to come, the {@code jpmix} command-line tools.
+ * Tool connections to a running PMIx server (RFC0010, {@code spec/rfc0010-tool-support.txt}); the
+ * {@code jpmix} command-line tools and the {@code pmixrun} entry point are
+ * {@code io.github.jpmix.tool.cli}.
  *
  * <p><b>What it owns.</b> {@link io.github.jpmix.tool.PmixTool} ({@code PMIx_tool_init} ...
  * {@code PMIx_tool_finalize}: connect, query, log, close) with its
@@ -11,10 +12,12 @@
  * connection procedure over them, {@code Link} is one connection (the tool handshake and the
  * host's verdict). The formats, the search order and the admission rule are in {@code docs/tools.md}.
  *
- * <p><b>What it reuses.</b> The node-local transport of pmix-common (a tool is a transport client
- * like any process), the rendezvous file format ({@code RendezvousFile}, shared with the server),
- * and the request fields and failure mapping of pmix-client ({@code Requests}): a tool's query or
- * log is byte for byte a client's.
+ * <p><b>What it reuses.</b> The client end of the node-local transport
+ * ({@code io.github.jpmix.client.transport}: a tool is a transport client like any process), the
+ * rendezvous file format ({@code RendezvousFile}, shared with the server in pmix-common), and the
+ * request fields and failure mapping clients use ({@code Requests}, pmix-common): a tool's query or
+ * log is byte for byte a client's. It does not need the server: pmix-server is an optional
+ * dependency of pmix-tool, used only by {@code io.github.jpmix.tool.cli.Pmixrun}.
  *
  * <p><b>Threading.</b> {@code PmixTool} is thread-safe; futures of the async calls complete on the
  * connection's receiver thread, so a dependent stage must not block there.

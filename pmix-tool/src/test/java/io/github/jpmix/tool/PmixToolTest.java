@@ -246,7 +246,7 @@ class PmixToolTest {
                 new Info(Keys.TOOL_CONNECT_OPTIONAL.name(), Value.of(io.github.jpmix.common.DataType.UNDEF, null), 0),
                 Info.flag(Keys.CONNECT_SYSTEM_FIRST),
                 Info.of(Keys.HOSTNAME, "nodeX"),
-                Info.of("my.attr", Value.ofString("for the host")))).validate();
+                Info.of("my.attr", Value.ofString("for the host")))).conclude();
         assertEquals(1234, o.serverPid());
         assertEquals("srv", o.serverNamespace().orElseThrow());
         assertEquals(tmp.toAbsolutePath(), o.serverTmpdir());
@@ -277,7 +277,7 @@ class PmixToolTest {
                 "missing tmpdir", new ToolOptions().serverTmpdir(tmp.resolve("nope")),
                 "bad hostname", new ToolOptions().hostname("a/b"));
         bad.forEach((what, o) -> {
-            PmixException e = assertThrows(PmixException.class, o::validate, what);
+            PmixException e = assertThrows(PmixException.class, o::conclude, what);
             assertEquals(Status.ERR_BAD_PARAM, e.status(), what);
         });
         assertEquals(Status.ERR_BAD_PARAM, assertThrows(PmixException.class, () -> new ToolOptions().serverPid(0)).status());

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.jpmix.common.Proc;
-import io.github.jpmix.common.internal.wire.RendezvousFile;
+import io.github.jpmix.common.internal.transport.RendezvousFile;
 import io.github.jpmix.tool.ToolTestSupport.ServerProcess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

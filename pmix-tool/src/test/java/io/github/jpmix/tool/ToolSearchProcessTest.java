@@ -10,7 +10,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
-import io.github.jpmix.common.internal.wire.RendezvousFile;
+import io.github.jpmix.common.internal.transport.RendezvousFile;
 import io.github.jpmix.tool.ToolTestSupport.ServerProcess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,9 +2,8 @@ package io.github.jpmix.tool;
 
 import io.github.jpmix.common.internal.JvmFlags;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
-import java.io.BufferedReader;
+import io.github.jpmix.testing.Child;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,9 +12,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -28,11 +26,11 @@ final class ToolTestSupport {
     private ToolTestSupport() {
     }
 
-    /** A server in its own JVM. */
+    /** A server in its own JVM ({@link TestServerMain}), its stdout read by the tests' {@link Child}. */
     static final class ServerProcess implements AutoCloseable {
         final Process process;
         final List<String> lines = new ArrayList<>();
-        private final BlockingQueue<String> out = new LinkedBlockingQueue<>();
+        private final Child child;
         String uri;
         String toolUri;
         long pid;
@@ -41,38 +39,21 @@ final class ToolTestSupport {
         /** Set when the server failed to start: "ERROR <status> <message>". */
         String error;
 
-        private ServerProcess(Process process) {
-            this.process = process;
-            Thread reader = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    String l;
-                    while ((l = r.readLine()) != null) {
-                        out.add(l);
-                    }
-                } catch (IOException e) {
-                    // the process went away
-                }
-                out.add("EOF");
-            }, "server-output-" + process.pid());
-            reader.setDaemon(true);
-            reader.start();
+        private ServerProcess(Child child) {
+            this.child = child;
+            this.process = child.process;
         }
 
         /** Starts a server JVM; {@link #awaitReady()} waits for it. */
         static ServerProcess start(String... args) throws IOException {
-            List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(CHILD_JVM_OPTIONS, TestServerMain.class.getName()));
-            cmd.addAll(List.of(args));
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
-            return new ServerProcess(pb.start());
+            return new ServerProcess(Child.start(CHILD_JVM_OPTIONS, Map.of(), TestServerMain.class.getName(), args));
         }
 
         /** Waits for READY (true) or ERROR (false, {@link #error} set); fails after 90 s. */
         boolean awaitReady() throws InterruptedException {
             while (true) {
-                String l = out.poll(90, TimeUnit.SECONDS);
-                if (l == null) {
-                    throw new AssertionError("server pid " + process.pid() + " not ready in 90 s; said " + lines);
-                }
+                Child.Line next = child.next(90_000);
+                String l = next != null ? next.text() : "EOF";
                 lines.add(l);
                 if (l.equals("READY")) {
                     return true;

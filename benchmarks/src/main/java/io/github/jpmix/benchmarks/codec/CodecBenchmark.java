@@ -6,7 +6,7 @@ import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.Codec;
+import io.github.jpmix.common.internal.codec.Codec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

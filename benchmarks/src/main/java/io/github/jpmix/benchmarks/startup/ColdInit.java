@@ -9,6 +9,7 @@ import io.github.jpmix.server.HostModule;
 import io.github.jpmix.server.PmixServer;
 import io.github.jpmix.server.ServerOptions;
 import io.github.jpmix.server.WireupInfo;
+import io.github.jpmix.server.internal.launch.SharedArchive;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,7 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Client init in fresh JVMs, as {@code bin/pmixrun} starts them ({@link JvmFlags#javaCommand}): for
+ * Client init in fresh JVMs, as {@code bin/pmixrun} starts them ({@link SharedArchive#javaCommand}): for
  * each job size J, registers a job of J processes (this node runs N of them, the other ranks sit in
  * blocks of 16 on simulated nodes), starts the N client JVMs at once ({@link ColdInitClient}) and
  * collects what they measured; R rounds, a fresh namespace each, medians over every client of every
@@ -97,7 +98,7 @@ public final class ColdInit implements HostModule {
             for (int r = 0; r < n; r++) {
                 Proc proc = new Proc(nspace, r);
                 server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
-                ProcessBuilder pb = new ProcessBuilder(JvmFlags.javaCommand(jvmOptions, ColdInitClient.class.getName()))
+                ProcessBuilder pb = new ProcessBuilder(SharedArchive.javaCommand(jvmOptions, ColdInitClient.class.getName()))
                         .redirectErrorStream(true);
                 pb.environment().putAll(server.setupFork(proc));
                 if (verbose) {

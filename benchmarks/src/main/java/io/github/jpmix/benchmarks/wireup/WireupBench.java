@@ -1,8 +1,8 @@
 package io.github.jpmix.benchmarks.wireup;
 
 import io.github.jpmix.common.PmixException;
-import io.github.jpmix.common.internal.CommandLineArgs;
 import io.github.jpmix.common.internal.JvmFlags;
+import io.github.jpmix.server.internal.launch.CommandLineArgs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

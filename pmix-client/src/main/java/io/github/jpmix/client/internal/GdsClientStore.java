@@ -5,7 +5,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.wire.ModexFrames;
+import io.github.jpmix.common.internal.protocol.ModexFrames;
 import io.github.jpmix.gds.Gds;
 import io.github.jpmix.gds.GdsReader;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.wire.ModexFrames;
+import io.github.jpmix.common.internal.protocol.ModexFrames;
 import io.github.jpmix.gds.Gds;
 import io.github.jpmix.gds.GdsStore;
 import java.util.List;

@@ -10,8 +10,10 @@ import java.util.List;
 /**
  * Not API. The JVM flags every JPMIx process that maps Chronicle or Agrona files needs, as the
  * build wrote them from the parent pom's {@code jpmix.jvm.flags} property (the one place they
- * live). The launcher passes them to the JVMs it starts ({@link #javaCommand}, which adds their
- * class-data-sharing archive); the benchmarks to JMH's forks.
+ * live), the switch that keeps Chronicle from phoning home, and the command that starts a JVM like
+ * this one with them ({@link #javaCommand}). Every module's entry points and multi-process tests
+ * use it; the launcher adds the class-data-sharing archive of its JVMs (pmix-server's
+ * {@code SharedArchive}), the benchmarks pass the flags to JMH's forks.
  */
 public final class JvmFlags {
     private static final String RESOURCE = "/META-INF/jpmix/jvm.flags";
@@ -44,27 +46,38 @@ public final class JvmFlags {
 
     /**
      * The command that starts {@code mainClass} in a new JVM like this one: this JVM's {@code java},
-     * the flags of {@link #get()}, the class-data-sharing archive of this class path
-     * ({@link SharedArchive}: used, or made by this JVM when it exits, when the class path is all
-     * jars), the options of {@value #OPTIONS_ENV}, {@code jvmOptions}, and this JVM's class path. The
-     * launcher and every multi-process test start their child JVMs with it.
+     * the flags of {@link #get()}, the options of {@value #OPTIONS_ENV}, {@code jvmOptions}, and this
+     * JVM's class path. Every multi-process test starts its child JVMs with it.
      */
     public static List<String> javaCommand(List<String> jvmOptions, String mainClass) {
-        String classPath = System.getProperty("java.class.path");
+        return javaCommand(List.of(), jvmOptions, mainClass);
+    }
+
+    /**
+     * {@link #javaCommand(List, String)} with {@code classPathOptions} right after the flags: options
+     * that depend on this JVM's class path, such as the class-data-sharing archive the launcher gives
+     * the JVMs it starts (pmix-server's {@code SharedArchive.javaCommand}).
+     */
+    public static List<String> javaCommand(List<String> classPathOptions, List<String> jvmOptions, String mainClass) {
         List<String> cmd = new java.util.ArrayList<>();
         cmd.add(ProcessHandle.current().info().command()
                 .orElse(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(get());
-        cmd.addAll(SharedArchive.options(classPath));
+        cmd.addAll(classPathOptions);
         String extra = System.getenv(OPTIONS_ENV);
         if (extra != null && !extra.isBlank()) {
             cmd.addAll(Arrays.asList(extra.trim().split("\\s+")));
         }
         cmd.addAll(jvmOptions);
         cmd.add("-cp");
-        cmd.add(classPath);
+        cmd.add(classPath());
         cmd.add(mainClass);
         return cmd;
+    }
+
+    /** This JVM's class path, the one {@link #javaCommand} gives the JVMs it starts. */
+    public static String classPath() {
+        return System.getProperty("java.class.path");
     }
 
     /**

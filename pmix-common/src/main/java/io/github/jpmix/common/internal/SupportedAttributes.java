@@ -8,7 +8,6 @@ import io.github.jpmix.common.Status;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +20,7 @@ import java.util.Map;
  *
  * <p>Levels: {@link Level#CLIENT} (what {@code PmixClient} honours), {@link Level#SERVER} (what
  * {@code PmixServer} honours, including the query keys it answers and the log directives it handles),
- * {@link Level#TOOL} (the tool library's; empty until pmix-tool registers its functions here) and
+ * {@link Level#TOOL} (what the tool library, {@code PmixTool}, honours) and
  * {@link Level#HOST}, which is never static: a host registers its own with {@code PmixServer.registerAttributes}.
  *
  * <p>A function that takes no attributes is listed with an empty list: it is supported, with nothing to tune.
@@ -60,7 +59,7 @@ public final class SupportedAttributes {
     /** The PMIx function whose attributes are the log channels and directives. */
     public static final String LOG_FUNCTION = "PMIx_Log";
 
-    private static final Map<Key<?>, String> C_NAMES = cNames();
+    private static final String C_PREFIX = "PMIX_";
     private static final Map<Level, Map<String, List<RegAttr>>> TABLES = new LinkedHashMap<>();
 
     static {
@@ -205,43 +204,33 @@ public final class SupportedAttributes {
 
     /**
      * The C macro name of a reserved key ({@code Keys.LOG_STDERR} is {@code "PMIX_LOG_STDERR"}): the {@link Keys}
-     * field holding that very key, with the {@code PMIX_} prefix its naming rule drops.
+     * field holding that very key, with the {@code PMIX_} prefix its naming rule drops (the name
+     * {@link RegAttr#of} gives it).
      *
      * @throws PmixException {@link Status#ERR_BAD_PARAM} for a key that is not one of {@link Keys}
      */
     public static String cName(Key<?> key) {
-        String name = C_NAMES.get(key);
-        if (name == null) {
-            throw new PmixException(Status.ERR_BAD_PARAM, "attributes: " + key + " is not a reserved key of Keys");
-        }
-        return name;
+        return RegAttr.of(key).name();
     }
 
     /**
      * The reserved key a C macro name names ({@code "PMIX_NSPACE"} is {@code Keys.NSPACE}), if any: the
-     * inverse of {@link #cName}.
+     * inverse of {@link #cName}, by the same rule (the {@link Keys} field named as the macro without {@code PMIX_}).
      */
     public static java.util.Optional<Key<?>> byCName(String cName) {
-        for (Map.Entry<Key<?>, String> e : C_NAMES.entrySet()) {
-            if (e.getValue().equals(cName)) {
-                return java.util.Optional.of(e.getKey());
+        if (!cName.startsWith(C_PREFIX)) {
+            return java.util.Optional.empty();
+        }
+        try {
+            Field f = Keys.class.getField(cName.substring(C_PREFIX.length()));
+            if (Modifier.isStatic(f.getModifiers()) && f.getType() == Key.class) {
+                return java.util.Optional.of((Key<?>) f.get(null));
             }
+        } catch (NoSuchFieldException e) {
+            // not a key of Keys
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
         }
         return java.util.Optional.empty();
-    }
-
-    private static Map<Key<?>, String> cNames() {
-        // identity: two fields never hold the same Key object, and equal-valued aliases keep their own names
-        Map<Key<?>, String> out = new IdentityHashMap<>();
-        for (Field f : Keys.class.getFields()) {
-            if (Modifier.isStatic(f.getModifiers()) && f.getType() == Key.class) {
-                try {
-                    out.put((Key<?>) f.get(null), "PMIX_" + f.getName());
-                } catch (IllegalAccessException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }
-        return out;
     }
 }

@@ -1,5 +1,8 @@
 /**
- * Not API: what JPMIx's own modules share (the codec, the JVM flag list) and users should not
- * call. It may change in any release.
+ * Not API: what every JPMIx module shares and users should not call (the JVM flags, the registry
+ * of supported attributes); its subpackages hold the codec ({@code codec}), the request and reply
+ * contents ({@code protocol}) and the shared half of the node-local transport ({@code transport}).
+ * These are the byte-level contracts every side of JPMIx agrees on, so they are the one internal
+ * code other modules may import. It may change in any release.
  */
 package io.github.jpmix.common.internal;

@@ -3,7 +3,7 @@ package io.github.jpmix.server.internal;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcInfo;
 import io.github.jpmix.common.ProcState;
-import io.github.jpmix.common.internal.transport.ClientConnection;
+import io.github.jpmix.server.internal.transport.ClientConnection;
 
 /**
  * Not API. What the server knows of one registered local client: its identity and credentials as

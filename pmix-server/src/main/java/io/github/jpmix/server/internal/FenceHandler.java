@@ -7,8 +7,8 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.wire.Messages;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
+import io.github.jpmix.common.internal.protocol.Messages;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -39,8 +39,8 @@ final class FenceHandler {
     }
 
     void onFence(ClientRecord caller, int correlationId, List<Info> infos) {
-        List<Proc> procs = participants(caller, WireKeys.find(infos, WireKeys.PROCS));
-        List<Info> directives = WireKeys.rest(infos);
+        List<Proc> procs = participants(caller, MessageKeys.find(infos, MessageKeys.PROCS));
+        List<Info> directives = MessageKeys.rest(infos);
         int timeout = ServerState.timeoutSeconds(directives);
         boolean collect = ServerState.flag(directives, Keys.COLLECT_DATA.name());
         FenceTracker ready = null;
@@ -89,7 +89,7 @@ final class FenceHandler {
 
     /** The participants, sorted: none given means the caller's whole namespace (PMIx_Fence with NULL procs). */
     private static List<Proc> participants(ClientRecord caller, Value field) {
-        List<Proc> procs = field == null ? List.of(Proc.wildcard(caller.proc.namespace())) : WireKeys.procs(field);
+        List<Proc> procs = field == null ? List.of(Proc.wildcard(caller.proc.namespace())) : MessageKeys.procs(field);
         if (procs.isEmpty()) {
             procs = List.of(Proc.wildcard(caller.proc.namespace()));
         }

@@ -7,7 +7,7 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,9 +50,9 @@ final class GetHandler {
     }
 
     void onGet(ClientRecord caller, int correlationId, List<Info> infos) {
-        Proc target = WireKeys.require(infos, WireKeys.TARGET).asProc();
-        String key = WireKeys.require(infos, WireKeys.KEY).asString();
-        List<Info> qualifiers = WireKeys.rest(infos);
+        Proc target = MessageKeys.require(infos, MessageKeys.TARGET).asProc();
+        String key = MessageKeys.require(infos, MessageKeys.KEY).asString();
+        List<Info> qualifiers = MessageKeys.rest(infos);
         if (Keys.isReserved(key)) {
             Optional<Value> v;
             try {
@@ -243,7 +243,7 @@ final class GetHandler {
             ServerState.replyError(caller, correlationId,
                     new PmixException(Status.ERR_NOT_FOUND, "get: '" + key + "' of " + target + " not found"));
         } else {
-            ServerState.reply(caller, correlationId, List.of(Info.of(WireKeys.VALUE, v)));
+            ServerState.reply(caller, correlationId, List.of(Info.of(MessageKeys.VALUE, v)));
         }
     }
 }

@@ -5,7 +5,7 @@ import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -38,8 +38,8 @@ final class LogHandler {
     }
 
     void onLog(ClientRecord caller, int correlationId, List<Info> infos) {
-        Value d = WireKeys.find(infos, WireKeys.DATA);
-        Value ds = WireKeys.find(infos, WireKeys.DIRECTIVES);
+        Value d = MessageKeys.find(infos, MessageKeys.DATA);
+        Value ds = MessageKeys.find(infos, MessageKeys.DIRECTIVES);
         List<Info> data = d == null ? List.of() : d.asDataArray().elements(Info.class);
         List<Info> directives = ds == null ? List.of() : ds.asDataArray().elements(Info.class);
         log(caller, data, directives).whenComplete((ok, error) -> {

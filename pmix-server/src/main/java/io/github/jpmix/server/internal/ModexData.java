@@ -6,8 +6,8 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.wire.ModexFrames;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
+import io.github.jpmix.common.internal.protocol.ModexFrames;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -53,7 +53,7 @@ final class ModexData {
         this.isLocal = isLocal;
     }
 
-    /** A local client's commit: its posted infos, scope in their directives ({@link WireKeys#posted}). */
+    /** A local client's commit: its posted infos, scope in their directives ({@link MessageKeys#posted}). */
     void commit(Proc proc, List<Info> infos) {
         Map<String, Posted> mine = posted.computeIfAbsent(proc, p -> new LinkedHashMap<>());
         for (Info i : infos) {
@@ -62,7 +62,7 @@ final class ModexData {
     }
 
     private void hold(Proc proc, Map<String, Posted> data, Info posted) {
-        data.put(posted.key(), new Posted(posted.value(), WireKeys.scopeOf(posted)));
+        data.put(posted.key(), new Posted(posted.value(), MessageKeys.scopeOf(posted)));
         unpublished.computeIfAbsent(proc, p -> new LinkedHashSet<>()).add(posted.key());
         unpublishedFrames = null;
         version++;
@@ -166,7 +166,7 @@ final class ModexData {
             if (data != null) {
                 for (Map.Entry<String, Posted> p : data.entrySet()) {
                     if (p.getValue().scope != Scope.LOCAL) {
-                        infos.add(WireKeys.posted(p.getKey(), p.getValue().value, p.getValue().scope));
+                        infos.add(MessageKeys.posted(p.getKey(), p.getValue().value, p.getValue().scope));
                     }
                 }
             }

@@ -14,7 +14,7 @@ import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.SupportedAttributes;
 import io.github.jpmix.common.internal.SupportedAttributes.Level;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -120,7 +120,7 @@ final class QueryHandler {
     void onQuery(ClientRecord caller, int correlationId, List<Info> infos) {
         List<Query> queries = new ArrayList<>();
         for (Info i : infos) {
-            if (i.key().equals(WireKeys.QUERIES)) {
+            if (i.key().equals(MessageKeys.QUERIES)) {
                 queries.addAll(i.value().asDataArray().elements(Query.class));
             }
         }
@@ -136,8 +136,8 @@ final class QueryHandler {
                     answers.add(o.answer());
                 }
                 ServerState.reply(caller, correlationId, List.of(
-                        Info.of(WireKeys.STATUS, Value.ofStatus(status)),
-                        Info.of(WireKeys.ANSWERS, Value.ofDataArray(DataArray.of(DataType.INFO, answers)))));
+                        Info.of(MessageKeys.STATUS, Value.ofStatus(status)),
+                        Info.of(MessageKeys.ANSWERS, Value.ofDataArray(DataArray.of(DataType.INFO, answers)))));
             } catch (RuntimeException e) {
                 ServerState.replyError(caller, correlationId, e);
             }

@@ -1,15 +1,15 @@
 package io.github.jpmix.server.internal;
 
 import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.PmixVersion;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
+import io.github.jpmix.common.internal.transport.RendezvousFile;
+import io.github.jpmix.common.internal.transport.ServerUri;
 import io.github.jpmix.common.internal.transport.TransportConfig;
-import io.github.jpmix.common.internal.transport.TransportServer;
-import io.github.jpmix.common.internal.wire.RendezvousFile;
-import io.github.jpmix.common.internal.wire.ServerUri;
-import io.github.jpmix.server.PmixServer;
 import io.github.jpmix.server.ServerOptions;
+import io.github.jpmix.server.internal.transport.TransportServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,7 +99,7 @@ public final class Rendezvous implements AutoCloseable {
 
     private void publishAll(ServerOptions options) {
         String host = options.hostname();
-        RendezvousFile content = RendezvousFile.forThisProcess(uri, PmixServer.PMIX_VERSION,
+        RendezvousFile content = RendezvousFile.forThisProcess(uri, PmixVersion.PMIX_VERSION,
                 Integer.toUnsignedLong(PeerCredentials.currentUid()), Integer.toUnsignedLong(PeerCredentials.currentGid()));
         if (options.systemSupport()) {
             // RFC0010: "Only one system-level rendezvous point (not tagged with a pid) is permitted per node"

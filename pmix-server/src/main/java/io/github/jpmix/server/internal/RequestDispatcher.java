@@ -6,11 +6,11 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.transport.ClientConnection;
-import io.github.jpmix.common.internal.transport.TransportServer;
-import io.github.jpmix.common.internal.wire.Messages;
-import io.github.jpmix.common.internal.wire.Op;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
+import io.github.jpmix.common.internal.protocol.Messages;
+import io.github.jpmix.common.internal.protocol.Op;
+import io.github.jpmix.server.internal.transport.ClientConnection;
+import io.github.jpmix.server.internal.transport.TransportServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -53,9 +53,9 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         if (ToolConnections.isTool(hello)) {
             return tools.accept(connection, hello);
         }
-        Proc proc = new Proc(WireKeys.require(hello, WireKeys.NSPACE).asString(),
-                WireKeys.require(hello, WireKeys.RANK).asInt());
-        Value pidField = WireKeys.find(hello, WireKeys.PID);
+        Proc proc = new Proc(MessageKeys.require(hello, MessageKeys.NSPACE).asString(),
+                MessageKeys.require(hello, MessageKeys.RANK).asInt());
+        Value pidField = MessageKeys.find(hello, MessageKeys.PID);
         long pid = pidField == null ? connection.pid() : pidField.asLong();
         ClientRecord client;
         synchronized (state.lock) {
@@ -83,11 +83,11 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         }
         ServerState.LOG.log(System.Logger.Level.DEBUG, "connected " + client);
         List<Info> reply = new ArrayList<>();
-        state.store.attachInfo(proc.namespace()).forEach((k, v) -> reply.add(Info.of(WireKeys.STORE_PREFIX + k, Value.ofString(v))));
+        state.store.attachInfo(proc.namespace()).forEach((k, v) -> reply.add(Info.of(MessageKeys.STORE_PREFIX + k, Value.ofString(v))));
         synchronized (state.lock) {
             reply.addAll(state.modexView());
         }
-        reply.add(Info.of(WireKeys.HOSTNAME, Value.ofString(state.hostname)));
+        reply.add(Info.of(MessageKeys.HOSTNAME, Value.ofString(state.hostname)));
         connectedUpcall(client);
         return Messages.reply(reply);
     }
@@ -154,10 +154,10 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     }
 
     private void abort(ClientRecord client, int correlationId, List<Info> infos) {
-        int status = WireKeys.require(infos, WireKeys.STATUS).asInt();
-        Value m = WireKeys.find(infos, WireKeys.MESSAGE);
-        Value p = WireKeys.find(infos, WireKeys.PROCS);
-        List<Proc> targets = p == null ? List.of() : WireKeys.procs(p);
+        int status = MessageKeys.require(infos, MessageKeys.STATUS).asInt();
+        Value m = MessageKeys.find(infos, MessageKeys.MESSAGE);
+        Value p = MessageKeys.find(infos, MessageKeys.PROCS);
+        List<Proc> targets = p == null ? List.of() : MessageKeys.procs(p);
         ServerState.LOG.log(INFO, client.proc + " aborts with " + Status.name(status) + ": " + (m == null ? "" : m.asString()));
         relay(client, correlationId, () -> state.host.abort(client.proc, status, m == null ? "" : m.asString(), targets)
                 .thenRun(() -> {

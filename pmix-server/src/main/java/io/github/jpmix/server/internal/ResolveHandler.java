@@ -7,7 +7,7 @@ import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Query;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -34,8 +34,8 @@ final class ResolveHandler {
     }
 
     void onResolvePeers(ClientRecord caller, int correlationId, List<Info> infos) {
-        Value n = WireKeys.find(infos, WireKeys.NODE);
-        Value ns = WireKeys.find(infos, WireKeys.NSPACE);
+        Value n = MessageKeys.find(infos, MessageKeys.NODE);
+        Value ns = MessageKeys.find(infos, MessageKeys.NSPACE);
         List<Info> qualifiers = new ArrayList<>();
         if (n != null) {
             qualifiers.add(Info.of(Keys.HOSTNAME, n.asString()));
@@ -44,17 +44,17 @@ final class ResolveHandler {
             qualifiers.add(Info.of(Keys.NSPACE, ns.asString()));
         }
         resolve(caller, correlationId, new Query(List.of(Keys.LOCAL_PROCS.name()), qualifiers),
-                v -> List.of(Info.of(WireKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC,
+                v -> List.of(Info.of(MessageKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC,
                         v.asDataArray().elements(io.github.jpmix.common.Proc.class))))));
     }
 
     void onResolveNodes(ClientRecord caller, int correlationId, List<Info> infos) {
-        Value ns = WireKeys.find(infos, WireKeys.NSPACE);
+        Value ns = MessageKeys.find(infos, MessageKeys.NSPACE);
         List<Info> qualifiers = ns == null ? List.of() : List.of(Info.of(Keys.NSPACE, ns.asString()));
         resolve(caller, correlationId, new Query(List.of(Keys.NODE_LIST.name()), qualifiers), v -> {
             String s = v.asString();
             List<String> nodes = s.isEmpty() ? List.of() : List.of(s.split(","));
-            return List.of(Info.of(WireKeys.NODES, Value.ofDataArray(DataArray.of(DataType.STRING, nodes))));
+            return List.of(Info.of(MessageKeys.NODES, Value.ofDataArray(DataArray.of(DataType.STRING, nodes))));
         });
     }
 

@@ -3,17 +3,17 @@ package io.github.jpmix.server.internal;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.PmixVersion;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.RegAttr;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.transport.ClientConnection;
+import io.github.jpmix.common.internal.transport.ServerUri;
 import io.github.jpmix.common.internal.transport.TransportConfig;
-import io.github.jpmix.common.internal.transport.TransportServer;
-import io.github.jpmix.common.internal.wire.ServerUri;
 import io.github.jpmix.server.HostModule;
-import io.github.jpmix.server.PmixServer;
 import io.github.jpmix.server.ServerOptions;
+import io.github.jpmix.server.internal.transport.ClientConnection;
+import io.github.jpmix.server.internal.transport.TransportServer;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Not API. A running server: its session directory, store, transport and request dispatcher, and
- * the host-facing operations of {@link PmixServer}.
+ * the host-facing operations of {@link io.github.jpmix.server.PmixServer}.
  */
 public final class ServerRuntime {
     static final String SOCKET = "server.sock";
@@ -177,7 +177,7 @@ public final class ServerRuntime {
         env.put("PMIX_SERVER_TMPDIR", options.serverTmpdir().toString());
         env.put("PMIX_SYSTEM_TMPDIR", options.systemTmpdir().toString());
         env.put("PMIX_HOSTNAME", options.hostname());
-        env.put("PMIX_VERSION", PmixServer.PMIX_VERSION);
+        env.put("PMIX_VERSION", PmixVersion.PMIX_VERSION);
         env.put("PMIX_SERVER_NSPACE", options.serverProc().namespace());
         env.put("PMIX_SERVER_RANK", Integer.toUnsignedString(options.serverProc().rank()));
         return env;

@@ -6,8 +6,8 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.wire.Messages;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
+import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.server.HostModule;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -108,12 +108,12 @@ public final class ServerState {
                 scheduleModexFlush(MODEX_FLUSH_NANOS);
             }
         }
-        Info generation = Info.of(WireKeys.MODEX_GENERATION, Value.ofUint64(store.modexGeneration()));
-        Info version = Info.of(WireKeys.MODEX_VERSION, Value.ofUint64(modex.version()));
+        Info generation = Info.of(MessageKeys.MODEX_GENERATION, Value.ofUint64(store.modexGeneration()));
+        Info version = Info.of(MessageKeys.MODEX_VERSION, Value.ofUint64(modex.version()));
         if (unpublished == null || unpublished.length == 0) {
             return List.of(generation, version);
         }
-        return List.of(generation, version, Info.of(WireKeys.MODEX_UNPUBLISHED, Value.ofByteObject(unpublished)));
+        return List.of(generation, version, Info.of(MessageKeys.MODEX_UNPUBLISHED, Value.ofByteObject(unpublished)));
     }
 
     private void scheduleModexFlush(long delayNanos) {

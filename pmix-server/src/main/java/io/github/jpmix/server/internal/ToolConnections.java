@@ -8,17 +8,16 @@ import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.transport.ClientConnection;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
+import io.github.jpmix.common.internal.protocol.Messages;
+import io.github.jpmix.common.internal.protocol.Op;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
-import io.github.jpmix.common.internal.wire.Messages;
-import io.github.jpmix.common.internal.wire.Op;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.server.internal.transport.ClientConnection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
  * Not API. Tool connections (RFC0010): admits a tool at the handshake, gives it its identity, and
@@ -84,7 +83,7 @@ public final class ToolConnections {
 
     /** Whether a handshake comes from a tool rather than a registered client. */
     static boolean isTool(List<Info> hello) {
-        Value v = WireKeys.find(hello, WireKeys.TOOL);
+        Value v = MessageKeys.find(hello, MessageKeys.TOOL);
         return v != null && v.asBoolean();
     }
 
@@ -96,10 +95,10 @@ public final class ToolConnections {
                     + " started without PMIX_SERVER_TOOL_SUPPORT or PMIX_SERVER_SYSTEM_SUPPORT");
         }
         PeerCredentials credentials = connection.credentials();
-        List<Info> infos = WireKeys.rest(hello);
+        List<Info> infos = MessageKeys.rest(hello);
         int uid = claimed(infos, Keys.USERID.name());
         int gid = claimed(infos, Keys.GRPID.name());
-        Value pidField = WireKeys.find(hello, WireKeys.PID);
+        Value pidField = MessageKeys.find(hello, MessageKeys.PID);
         long pid = pidField == null ? connection.pid() : pidField.asLong();
         if (!credentials.hasUid(uid) || !credentials.hasGid(gid)) {
             ServerState.LOG.log(System.Logger.Level.WARNING, "refused a tool (pid " + pid + "): it claims uid "
@@ -107,8 +106,8 @@ public final class ToolConnections {
             throw new PmixException(Status.ERR_INVALID_CRED, "handshake: the tool claims uid " + Integer.toUnsignedString(uid)
                     + " gid " + Integer.toUnsignedString(gid) + " but connected as " + credentials);
         }
-        Value nsField = WireKeys.find(hello, WireKeys.NSPACE);
-        Value rankField = WireKeys.find(hello, WireKeys.RANK);
+        Value nsField = MessageKeys.find(hello, MessageKeys.NSPACE);
+        Value rankField = MessageKeys.find(hello, MessageKeys.RANK);
         Tool tool;
         synchronized (state.lock) {
             Proc id = nsField != null ? requested(nsField.asString(), rankField == null ? 0 : rankField.asInt())
@@ -136,17 +135,17 @@ public final class ToolConnections {
         }
         CompletableFuture<Void> verdict = upcall(upcallInfo);
         List<Info> reply = new ArrayList<>();
-        reply.add(Info.of(WireKeys.NSPACE, Value.ofString(id.namespace())));
-        reply.add(Info.of(WireKeys.RANK, Value.ofRank(id.rank())));
-        reply.add(Info.of(WireKeys.SERVER_PROC, Value.ofProc(server)));
-        reply.add(Info.of(WireKeys.HOSTNAME, Value.ofString(state.hostname)));
+        reply.add(Info.of(MessageKeys.NSPACE, Value.ofString(id.namespace())));
+        reply.add(Info.of(MessageKeys.RANK, Value.ofRank(id.rank())));
+        reply.add(Info.of(MessageKeys.SERVER_PROC, Value.ofProc(server)));
+        reply.add(Info.of(MessageKeys.HOSTNAME, Value.ofString(state.hostname)));
         if (verdict.isDone()) {
             PmixException refusal = decide(tool, verdict);
             if (refusal != null) {
                 forget(tool);
                 throw refusal; // a REJECT: the tool's connect fails with exactly this status
             }
-            reply.add(Info.of(WireKeys.STATUS, Value.ofStatus(Status.SUCCESS)));
+            reply.add(Info.of(MessageKeys.STATUS, Value.ofStatus(Status.SUCCESS)));
         } else {
             verdict.whenComplete((ok, error) -> deliverLateVerdict(tool, verdict));
         }
@@ -154,7 +153,7 @@ public final class ToolConnections {
     }
 
     private static int claimed(List<Info> infos, String key) {
-        Value v = WireKeys.find(infos, key);
+        Value v = MessageKeys.find(infos, key);
         if (v == null) {
             throw new PmixException(Status.ERR_BAD_PARAM, "handshake: a tool must send " + key + " (its effective id)");
         }
@@ -234,8 +233,8 @@ public final class ToolConnections {
             return; // the tool left while the host was deciding
         }
         List<Info> message = new ArrayList<>();
-        message.add(Info.of(WireKeys.STATUS, Value.ofStatus(refusal == null ? Status.SUCCESS : refusal.status())));
-        message.add(Info.of(WireKeys.MESSAGE, Value.ofString(refusal == null ? "" : refusal.getMessage())));
+        message.add(Info.of(MessageKeys.STATUS, Value.ofStatus(refusal == null ? Status.SUCCESS : refusal.status())));
+        message.add(Info.of(MessageKeys.MESSAGE, Value.ofString(refusal == null ? "" : refusal.getMessage())));
         try {
             c.send(Messages.reply(message));
         } catch (PmixException e) {

@@ -11,8 +11,8 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.wire.ModexFrames;
-import io.github.jpmix.common.internal.wire.WireKeys;
+import io.github.jpmix.common.internal.protocol.MessageKeys;
+import io.github.jpmix.common.internal.protocol.ModexFrames;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,9 +31,9 @@ class ModexDataTest {
 
     private void postAllScopes() {
         here.commit(local, List.of(
-                WireKeys.posted("l", Value.ofString("local"), Scope.LOCAL),
-                WireKeys.posted("r", Value.ofString("remote"), Scope.REMOTE),
-                WireKeys.posted("g", Value.ofString("global"), Scope.GLOBAL)));
+                MessageKeys.posted("l", Value.ofString("local"), Scope.LOCAL),
+                MessageKeys.posted("r", Value.ofString("remote"), Scope.REMOTE),
+                MessageKeys.posted("g", Value.ofString("global"), Scope.GLOBAL)));
     }
 
     @Test
@@ -69,15 +69,15 @@ class ModexDataTest {
         here.absorb(here.contribution(List.of(local)));
         assertFalse(here.changed());
         ModexData there = new ModexData(Set.of(remote)::contains);
-        there.commit(remote, List.of(WireKeys.posted("x", Value.ofInt32(1), Scope.GLOBAL)));
+        there.commit(remote, List.of(MessageKeys.posted("x", Value.ofInt32(1), Scope.GLOBAL)));
         here.absorb(there.contribution(List.of(remote)));
         assertTrue(here.changed(), "another node's data is new");
     }
 
     @Test
     void shouldKeepTheNewestValueOfAKeyPostedAgain() {
-        here.commit(local, List.of(WireKeys.posted("k", Value.ofInt32(1), Scope.GLOBAL)));
-        here.commit(local, List.of(WireKeys.posted("k", Value.ofInt32(2), Scope.GLOBAL)));
+        here.commit(local, List.of(MessageKeys.posted("k", Value.ofInt32(1), Scope.GLOBAL)));
+        here.commit(local, List.of(MessageKeys.posted("k", Value.ofInt32(2), Scope.GLOBAL)));
         assertEquals(Value.ofInt32(2), here.lookup(local, "k"));
     }
 
@@ -104,10 +104,10 @@ class ModexDataTest {
         assertEquals(0, here.unpublished(1024).length, "nothing posted: nothing to carry");
         postAllScopes();
         here.published();
-        here.commit(local, List.of(WireKeys.posted("g", Value.ofString("newer"), Scope.GLOBAL),
-                WireKeys.posted("r", Value.ofString("remote only"), Scope.REMOTE)));
+        here.commit(local, List.of(MessageKeys.posted("g", Value.ofString("newer"), Scope.GLOBAL),
+                MessageKeys.posted("r", Value.ofString("remote only"), Scope.REMOTE)));
         ModexData there = new ModexData(Set.of(remote)::contains);
-        there.commit(remote, List.of(WireKeys.posted("x", Value.ofInt32(7), Scope.GLOBAL)));
+        there.commit(remote, List.of(MessageKeys.posted("x", Value.ofInt32(7), Scope.GLOBAL)));
         here.absorb(there.contribution(List.of(remote)));
 
         byte[] frames = here.unpublished(1024);
@@ -127,7 +127,7 @@ class ModexDataTest {
     @Test
     void shouldForgetADeregisteredNamespacesData() {
         postAllScopes();
-        here.commit(new Proc("other", 0), List.of(WireKeys.posted("o", Value.ofInt32(1), Scope.GLOBAL)));
+        here.commit(new Proc("other", 0), List.of(MessageKeys.posted("o", Value.ofInt32(1), Scope.GLOBAL)));
         here.forget("ns");
         assertNull(here.lookup(local, "g"));
         assertFalse(here.holds(local));

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.wire.RendezvousFile;
+import io.github.jpmix.common.internal.transport.RendezvousFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

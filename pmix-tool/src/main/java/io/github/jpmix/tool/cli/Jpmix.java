@@ -88,7 +88,7 @@ public final class Jpmix implements Runnable {
         public String[] getVersion() {
             String v = Jpmix.class.getPackage().getImplementationVersion();
             return new String[] {"jpmix " + (v != null ? v : "(development build)")
-                    + ", PMIx " + io.github.jpmix.server.PmixServer.PMIX_VERSION + " compatible"};
+                    + ", PMIx " + io.github.jpmix.common.PmixVersion.PMIX_VERSION + " compatible"};
         }
     }
 

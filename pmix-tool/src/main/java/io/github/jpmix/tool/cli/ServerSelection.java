@@ -2,7 +2,7 @@ package io.github.jpmix.tool.cli;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.wire.ServerUri;
+import io.github.jpmix.common.internal.transport.ServerUri;
 import io.github.jpmix.tool.PmixTool;
 import io.github.jpmix.tool.ToolOptions;
 import java.nio.file.Path;

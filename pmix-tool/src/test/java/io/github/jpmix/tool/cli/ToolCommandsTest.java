@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The server-facing {@code jpmix} commands against a real {@code pmixrun} job (issue 5 section 5:
- * "jpmix ps against a launcher running 4 processes shows 4 rows in state running/connected, then
- * terminated with exit codes after they end; a killed process shows as aborted/terminated without
- * finalize"), run as a user runs them: arguments in, text or JSON and an exit code out.
+ * The server-facing {@code jpmix} commands against a real {@code pmixrun} job ({@code jpmix ps}
+ * against a launcher running 4 processes shows 4 rows in state running/connected, then terminated
+ * with exit codes after they end; a killed process shows as aborted/terminated without finalize),
+ * run as a user runs them: arguments in, text or JSON and an exit code out.
  */
 class ToolCommandsTest {
     @TempDir

@@ -35,7 +35,7 @@ public record PeerCredentials(UserPrincipal user, GroupPrincipal group) {
     }
 
     /** The credentials of the process at the other end of a connected Unix domain socket. */
-    static PeerCredentials of(SocketChannel channel) throws IOException {
+    public static PeerCredentials of(SocketChannel channel) throws IOException {
         UnixDomainPrincipal p = channel.getOption(ExtendedSocketOptions.SO_PEERCRED);
         return new PeerCredentials(p.user(), p.group());
     }

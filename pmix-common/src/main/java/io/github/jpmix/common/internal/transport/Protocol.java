@@ -16,81 +16,81 @@ import java.util.concurrent.TimeUnit;
  * {@code docs/transport.md} (the source of truth) defines them, and the handshake frame codec.
  * Socket frames are big-endian; ring records are in native order.
  */
-final class Protocol {
+public final class Protocol {
     // ---- socket: handshake frames -------------------------------------------------------------
     /** "JPMX" */
-    static final int MAGIC = 0x4A504D58;
+    public static final int MAGIC = 0x4A504D58;
     /** Transport protocol version; the server rejects any other with ERR_NOT_SUPPORTED. */
-    static final short VERSION = 1;
-    static final short KIND_HELLO = 1;
-    static final short KIND_ACCEPT = 2;
-    static final short KIND_REJECT = 3;
+    public static final short VERSION = 1;
+    public static final short KIND_HELLO = 1;
+    public static final short KIND_ACCEPT = 2;
+    public static final short KIND_REJECT = 3;
     /** Cap on the caller's handshake payload and reply, and on a reject message. */
-    static final int MAX_HANDSHAKE_LENGTH = 64 * 1024;
-    static final int MAX_RING_NAME_LENGTH = 255;
+    public static final int MAX_HANDSHAKE_LENGTH = 64 * 1024;
+    public static final int MAX_RING_NAME_LENGTH = 255;
 
     /** magic(4) version(2) kind(2) maxMessageLength(4) pid(8) payloadLength(4) */
-    static final int HELLO_HEADER_LENGTH = 24;
-    static final int HELLO_MAX_MESSAGE_LENGTH_OFFSET = 8;
-    static final int HELLO_PID_OFFSET = 12;
-    static final int HELLO_PAYLOAD_LENGTH_OFFSET = 20;
+    public static final int HELLO_HEADER_LENGTH = 24;
+    public static final int HELLO_MAX_MESSAGE_LENGTH_OFFSET = 8;
+    public static final int HELLO_PID_OFFSET = 12;
+    public static final int HELLO_PAYLOAD_LENGTH_OFFSET = 20;
 
     /** magic(4) version(2) kind(2) status(4) clientId(4) maxMessageLength(4) nameLength(4) dataLength(4) */
-    static final int REPLY_HEADER_LENGTH = 28;
+    public static final int REPLY_HEADER_LENGTH = 28;
 
     // ---- socket: single bytes after the handshake ---------------------------------------------
     /** "Your ring has something for you": sent only when the peer's asleep flag is set. */
-    static final byte DOORBELL = 1;
+    public static final byte DOORBELL = 1;
     /** "I am closing on purpose": sent just before an orderly close. */
-    static final byte GOODBYE = 2;
+    public static final byte GOODBYE = 2;
 
     // ---- ring records (Agrona msgTypeId and the record body) ----------------------------------
     /** A whole message: correlationId(4) flags(4) payload. */
-    static final int RECORD_MESSAGE = 1;
+    public static final int RECORD_MESSAGE = 1;
     /** One fragment of a message too large for one record: FRAGMENT_HEADER_LENGTH header + chunk. */
-    static final int RECORD_FRAGMENT = 2;
+    public static final int RECORD_FRAGMENT = 2;
     /** The sender gave up on a fragmented message: messageId(4) reserved(4). */
-    static final int RECORD_ABORT = 3;
+    public static final int RECORD_ABORT = 3;
 
-    static final int MESSAGE_CORRELATION_OFFSET = 0;
-    static final int MESSAGE_FLAGS_OFFSET = 4;
-    static final int MESSAGE_HEADER_LENGTH = 8;
+    public static final int MESSAGE_CORRELATION_OFFSET = 0;
+    public static final int MESSAGE_FLAGS_OFFSET = 4;
+    public static final int MESSAGE_HEADER_LENGTH = 8;
 
-    static final int FRAGMENT_MESSAGE_ID_OFFSET = 0;
-    static final int FRAGMENT_INDEX_OFFSET = 4;
-    static final int FRAGMENT_TOTAL_LENGTH_OFFSET = 8;
-    static final int FRAGMENT_CORRELATION_OFFSET = 12;
-    static final int FRAGMENT_FLAGS_OFFSET = 16;
-    static final int FRAGMENT_HEADER_LENGTH = 24;
+    public static final int FRAGMENT_MESSAGE_ID_OFFSET = 0;
+    public static final int FRAGMENT_INDEX_OFFSET = 4;
+    public static final int FRAGMENT_TOTAL_LENGTH_OFFSET = 8;
+    public static final int FRAGMENT_CORRELATION_OFFSET = 12;
+    public static final int FRAGMENT_FLAGS_OFFSET = 16;
+    public static final int FRAGMENT_HEADER_LENGTH = 24;
 
-    static final int ABORT_LENGTH = 8;
+    public static final int ABORT_LENGTH = 8;
 
     /** Message flags. REQUEST: the sender waits for a reply with the same correlation id. */
-    static final int FLAG_REQUEST = 1;
+    public static final int FLAG_REQUEST = 1;
     /** A reply to the request with this correlation id. */
-    static final int FLAG_REPLY = 2;
+    public static final int FLAG_REPLY = 2;
     /** With FLAG_REPLY: the request failed; the payload is status(4, native) + UTF-8 message. */
-    static final int FLAG_ERROR = 4;
+    public static final int FLAG_ERROR = 4;
 
     /** The longest socket path Linux accepts (sun_path is 108 bytes with the terminating NUL). */
-    static final int MAX_SOCKET_PATH_BYTES = 107;
+    public static final int MAX_SOCKET_PATH_BYTES = 107;
 
     private Protocol() {
     }
 
-    static ByteBuffer encodeHello(int maxMessageLength, long pid, byte[] payload) {
+    public static ByteBuffer encodeHello(int maxMessageLength, long pid, byte[] payload) {
         ByteBuffer b = ByteBuffer.allocate(HELLO_HEADER_LENGTH + payload.length);
         b.putInt(MAGIC).putShort(VERSION).putShort(KIND_HELLO).putInt(maxMessageLength).putLong(pid)
                 .putInt(payload.length).put(payload);
         return b.flip();
     }
 
-    static ByteBuffer encodeAccept(int clientId, int maxMessageLength, String ringName, byte[] reply) {
+    public static ByteBuffer encodeAccept(int clientId, int maxMessageLength, String ringName, byte[] reply) {
         byte[] name = ringName.getBytes(StandardCharsets.UTF_8);
         return encodeReply(KIND_ACCEPT, 0, clientId, maxMessageLength, name, reply);
     }
 
-    static ByteBuffer encodeReject(int status, String message) {
+    public static ByteBuffer encodeReject(int status, String message) {
         byte[] text = message.getBytes(StandardCharsets.UTF_8);
         if (text.length > MAX_HANDSHAKE_LENGTH) {
             text = java.util.Arrays.copyOf(text, MAX_HANDSHAKE_LENGTH);
@@ -107,11 +107,11 @@ final class Protocol {
     }
 
     /** Whether a ring file name from a handshake reply is a plain file name (no path tricks). */
-    static boolean isPlainFileName(String name) {
+    public static boolean isPlainFileName(String name) {
         return !name.isEmpty() && name.length() <= MAX_RING_NAME_LENGTH && name.matches("[A-Za-z0-9][A-Za-z0-9._-]*");
     }
 
-    static void checkSocketPath(Path path, int statusIfBad) {
+    public static void checkSocketPath(Path path, int statusIfBad) {
         int bytes = path.toString().getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_SOCKET_PATH_BYTES) {
             throw new PmixException(statusIfBad, "socket path " + path + " is " + bytes
@@ -126,7 +126,7 @@ final class Protocol {
      * @return false on end of stream before the buffer was full
      * @throws PmixException {@link Status#ERR_TIMEOUT} at the deadline
      */
-    static boolean readFully(SocketChannel channel, Selector selector, ByteBuffer buffer, long deadlineNs,
+    public static boolean readFully(SocketChannel channel, Selector selector, ByteBuffer buffer, long deadlineNs,
             String what) throws IOException {
         while (buffer.hasRemaining()) {
             int n = channel.read(buffer);
@@ -146,7 +146,7 @@ final class Protocol {
     }
 
     /** Registers {@code channel} (made non-blocking) for reading on {@code selector}. */
-    static SelectionKey registerForRead(SocketChannel channel, Selector selector) throws IOException {
+    public static SelectionKey registerForRead(SocketChannel channel, Selector selector) throws IOException {
         channel.configureBlocking(false);
         return channel.register(selector, SelectionKey.OP_READ);
     }

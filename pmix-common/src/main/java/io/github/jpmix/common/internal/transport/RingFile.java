@@ -38,10 +38,10 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * {@link RingSender#close} and the conductor/receiver threads); touching an unmapped file crashes
  * the JVM.
  */
-final class RingFile {
+public final class RingFile {
     /** Block offsets, for the side-indexed accessors. */
-    static final int SERVER = RingFileDescriptor.SERVER_BLOCK_OFFSET;
-    static final int CLIENT = RingFileDescriptor.CLIENT_BLOCK_OFFSET;
+    public static final int SERVER = RingFileDescriptor.SERVER_BLOCK_OFFSET;
+    public static final int CLIENT = RingFileDescriptor.CLIENT_BLOCK_OFFSET;
 
     private final Path path;
     private final MappedByteBuffer mapped;
@@ -68,7 +68,7 @@ final class RingFile {
      * Creates the file (mode 0600; it must not exist), sizes it, initialises the header and maps
      * it. The magic is written last, with release semantics.
      */
-    static RingFile create(Path path, int capacity, int clientId, long serverPid) throws IOException {
+    public static RingFile create(Path path, int capacity, int clientId, long serverPid) throws IOException {
         if (!RingFileDescriptor.isValidCapacity(capacity)) {
             throw new PmixException(Status.ERR_BAD_PARAM, "ring capacity=" + capacity + " is not valid");
         }
@@ -107,7 +107,7 @@ final class RingFile {
      *         {@link Status#ERR_BAD_PARAM} for a file that is not a valid ring file
      * @throws IOException when the file cannot be opened or mapped
      */
-    static RingFile attach(Path path) throws IOException {
+    public static RingFile attach(Path path) throws IOException {
         long size = Files.size(path);
         if (size < CONTROL_BLOCK_LENGTH) {
             throw new PmixException(Status.ERR_BAD_PARAM,
@@ -140,7 +140,7 @@ final class RingFile {
         }
     }
 
-    Path path() {
+    public Path path() {
         return path;
     }
 
@@ -148,7 +148,7 @@ final class RingFile {
         return capacity;
     }
 
-    int clientId() {
+    public int clientId() {
         return clientId;
     }
 
@@ -158,12 +158,12 @@ final class RingFile {
     }
 
     /** Client to server. */
-    OneToOneRingBuffer requests() {
+    public OneToOneRingBuffer requests() {
         return requests;
     }
 
     /** Server to client. */
-    OneToOneRingBuffer replies() {
+    public OneToOneRingBuffer replies() {
         return replies;
     }
 
@@ -173,7 +173,7 @@ final class RingFile {
      * re-checks its ring(s): the store must not be reordered after those loads
      * (docs/transport.md, "Waking").
      */
-    void asleep(int side, boolean asleep) {
+    public void asleep(int side, boolean asleep) {
         control.putIntRelease(side + ASLEEP_FIELD_OFFSET, asleep ? 1 : 0);
     }
 
@@ -181,19 +181,19 @@ final class RingFile {
         return control.getIntVolatile(side + ASLEEP_FIELD_OFFSET) != 0;
     }
 
-    void heartbeat(int side, long epochMillis) {
+    public void heartbeat(int side, long epochMillis) {
         control.putLongRelease(side + HEARTBEAT_FIELD_OFFSET, epochMillis);
     }
 
-    long heartbeat(int side) {
+    public long heartbeat(int side) {
         return control.getLongVolatile(side + HEARTBEAT_FIELD_OFFSET);
     }
 
-    void pid(int side, long pid) {
+    public void pid(int side, long pid) {
         control.putLongRelease(side + PID_FIELD_OFFSET, pid);
     }
 
-    long pid(int side) {
+    public long pid(int side) {
         return control.getLongVolatile(side + PID_FIELD_OFFSET);
     }
 
@@ -202,14 +202,14 @@ final class RingFile {
      * progress. Only the ring's consumer may call it. A record claimed but not committed does not
      * count, so a producer that died mid-claim cannot keep the consumer from sleeping.
      */
-    static boolean hasCommittedRecord(RingBuffer ring) {
+    public static boolean hasCommittedRecord(RingBuffer ring) {
         AtomicBuffer buffer = ring.buffer();
         int index = (int) ring.consumerPosition() & (ring.capacity() - 1);
         return buffer.getIntVolatile(index) > 0; // RecordDescriptor.lengthOffset(index) == index
     }
 
     /** Unmaps the file; idempotent. See the class comment for when this is safe. */
-    synchronized void unmap() {
+    public synchronized void unmap() {
         if (!unmapped) {
             unmapped = true;
             IoUtil.unmap(mapped);
@@ -217,7 +217,7 @@ final class RingFile {
     }
 
     /** Deletes the file (the mapping, if any, stays valid until unmapped). */
-    void delete() throws IOException {
+    public void delete() throws IOException {
         Files.deleteIfExists(path);
     }
 

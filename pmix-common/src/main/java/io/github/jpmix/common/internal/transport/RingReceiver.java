@@ -33,10 +33,10 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  *
  * <p>Threading: one consumer thread only (the conductor or the client's receiver).
  */
-final class RingReceiver implements ControlledMessageHandler {
+public final class RingReceiver implements ControlledMessageHandler {
     /** Receives whole messages. The buffer is valid only during the call. */
     @FunctionalInterface
-    interface Sink {
+    public interface Sink {
         void onMessage(int correlationId, int flags, DirectBuffer buffer, int offset, int length);
     }
 
@@ -59,7 +59,7 @@ final class RingReceiver implements ControlledMessageHandler {
     private int partialFlags;
     private String error;
 
-    RingReceiver(RingBuffer ring, int maxMessageLength, Sink sink, String peerName) {
+    public RingReceiver(RingBuffer ring, int maxMessageLength, Sink sink, String peerName) {
         this.ring = ring;
         this.maxMessageLength = maxMessageLength;
         this.sink = sink;
@@ -71,12 +71,12 @@ final class RingReceiver implements ControlledMessageHandler {
      *
      * @return the number of records read (0 after a protocol error: see {@link #error()})
      */
-    int poll(int limit) {
+    public int poll(int limit) {
         return error == null ? ring.controlledRead(this, limit) : 0;
     }
 
     /** Reads every committed record left (used when the peer is gone); returns how many. */
-    int drain() {
+    public int drain() {
         int total = 0;
         int n;
         while ((n = poll(Integer.MAX_VALUE)) > 0) {
@@ -86,7 +86,7 @@ final class RingReceiver implements ControlledMessageHandler {
     }
 
     /** What the peer did wrong, or null. */
-    String error() {
+    public String error() {
         return error;
     }
 

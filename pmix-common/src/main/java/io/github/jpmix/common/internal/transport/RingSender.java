@@ -34,10 +34,10 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * the doorbell. The sleeper stores its flag and then re-checks the ring, so one of the two always
  * sees the other (docs/transport.md, "Waking").
  */
-final class RingSender {
+public final class RingSender {
     /** Wakes the peer: writes one {@link Protocol#DOORBELL} byte to the socket, never blocking. */
     @FunctionalInterface
-    interface Doorbell {
+    public interface Doorbell {
         void ring();
     }
 
@@ -68,7 +68,7 @@ final class RingSender {
      * @param peerMaxMessageLength the largest payload the peer accepts (from the handshake)
      * @param peerName names the peer in error messages
      */
-    RingSender(RingBuffer ring, RingFile file, int peerSide, Doorbell doorbell, long sendTimeoutNs,
+    public RingSender(RingBuffer ring, RingFile file, int peerSide, Doorbell doorbell, long sendTimeoutNs,
             int peerMaxMessageLength, String peerName) {
         this.ring = ring;
         this.file = file;
@@ -88,7 +88,7 @@ final class RingSender {
      *         {@link Status#ERR_LOST_CONNECTION} once closed; {@link Status#ERROR} when interrupted
      *         while waiting for space (the interrupt flag stays set)
      */
-    void send(int correlationId, int flags, DirectBuffer src, int offset, int length) {
+    public void send(int correlationId, int flags, DirectBuffer src, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, src.capacity());
         if (length > peerMaxMessageLength) {
             throw new PmixException(Status.ERR_BAD_PARAM, "message of " + length + " bytes exceeds maxMessageLength="
@@ -105,7 +105,7 @@ final class RingSender {
      * Closes this sender: every later or waiting {@link #send} fails with ERR_LOST_CONNECTION and
      * {@code reason}. When this returns, no sender is inside the ring any more. Idempotent.
      */
-    void close(String reason) {
+    public void close(String reason) {
         ringLock.lock();
         try {
             if (closedReason == null) {
@@ -116,7 +116,7 @@ final class RingSender {
         }
     }
 
-    boolean isClosed() {
+    public boolean isClosed() {
         ringLock.lock();
         try {
             return closedReason != null;

@@ -7,11 +7,11 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /** Not API. What the server and client sides share: the logger, the idle loop, error payloads. */
-final class Transport {
-    static final System.Logger LOG = System.getLogger("io.github.jpmix.transport");
+public final class Transport {
+    public static final System.Logger LOG = System.getLogger("io.github.jpmix.transport");
 
     /** Ring records read per client per conductor pass (fairness between clients). */
-    static final int POLL_LIMIT = 64;
+    public static final int POLL_LIMIT = 64;
 
     private Transport() {
     }
@@ -21,22 +21,22 @@ final class Transport {
      * {@link Thread#onSpinWait()}, then {@code yields} polls with {@link Thread#yield()}; after that
      * the caller goes to sleep on its socket. Single-threaded.
      */
-    static final class Idler {
+    public static final class Idler {
         private final int spins;
         private final int yields;
         private int count;
 
-        Idler(int spins, int yields) {
+        public Idler(int spins, int yields) {
             this.spins = spins;
             this.yields = yields;
         }
 
-        void reset() {
+        public void reset() {
             count = 0;
         }
 
         /** Waits a little; returns true once the busy budget is spent and the caller should sleep. */
-        boolean idle() {
+        public boolean idle() {
             if (count < spins) {
                 count++;
                 Thread.onSpinWait();
@@ -52,7 +52,7 @@ final class Transport {
     }
 
     /** An error reply's payload: status (native int32) then the UTF-8 message. */
-    static UnsafeBuffer encodeError(int status, String message) {
+    public static UnsafeBuffer encodeError(int status, String message) {
         byte[] text = message.getBytes(StandardCharsets.UTF_8);
         UnsafeBuffer b = new UnsafeBuffer(new byte[4 + text.length]);
         b.putInt(0, status);
@@ -60,7 +60,7 @@ final class Transport {
         return b;
     }
 
-    static PmixException decodeError(DirectBuffer buffer, int offset, int length) {
+    public static PmixException decodeError(DirectBuffer buffer, int offset, int length) {
         if (length < 4) {
             return new PmixException(Status.ERROR, "malformed error reply of " + length + " bytes");
         }
@@ -72,18 +72,18 @@ final class Transport {
     }
 
     /** A PmixException's message without the "STATUS_NAME: " prefix its constructor adds. */
-    static String rawMessage(PmixException e) {
+    public static String rawMessage(PmixException e) {
         String message = String.valueOf(e.getMessage());
         String prefix = Status.name(e.status()) + ": ";
         return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
     }
 
     /** The status and message a failure becomes when it is sent to the peer. */
-    static int statusOf(Throwable t) {
+    public static int statusOf(Throwable t) {
         return t instanceof PmixException p ? p.status() : Status.ERROR;
     }
 
-    static String messageOf(Throwable t) {
+    public static String messageOf(Throwable t) {
         return t instanceof PmixException p ? rawMessage(p) : String.valueOf(t);
     }
 }

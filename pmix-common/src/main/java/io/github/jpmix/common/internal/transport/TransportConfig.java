@@ -6,8 +6,8 @@ import java.util.concurrent.TimeUnit;
 import org.agrona.SystemUtil;
 
 /**
- * Not API. The settings of one transport endpoint (a {@link TransportServer} or a
- * {@link TransportClient}). Each setting has one system property name and one default; a new
+ * Not API. The settings of one transport endpoint (a server's {@code TransportServer} or a
+ * client's {@code TransportClient}). Each setting has one system property name and one default; a new
  * config starts from the system properties (sizes like {@code 1m}, durations like {@code 200ms}),
  * the setters override them, and {@link #conclude()} validates everything once and freezes the
  * object (the way Aeron's {@code Context.conclude()} does), after which it may be shared.

@@ -1,34 +1,35 @@
 /**
- * Not API: the node-local transport between a PMIx server and the clients (later tools) on its
- * node. It carries opaque byte messages; the PMIx protocol on top belongs to pmix-server and
- * pmix-client. The formats and the protocol are specified in {@code docs/transport.md} (the source
- * of truth; this package implements it).
+ * Not API. What both ends of the node-local transport share: the byte-level contracts a JPMIx
+ * server and its clients and tools agree on. The transport carries opaque byte messages between a
+ * PMIx server and the processes on its node; the PMIx protocol on top belongs to
+ * {@code io.github.jpmix.common.internal.protocol}. The formats and the protocol are specified in
+ * {@code docs/transport.md} (the source of truth; this package and the two ends implement it).
  *
- * <p><b>What it owns.</b> Rendezvous and handshake over a Unix domain socket, with the peer's
- * uid/gid from the kernel ({@code SO_PEERCRED}, {@link io.github.jpmix.common.internal.transport.PeerCredentials});
- * per client, one ring file in the server's session directory holding a control block and two
- * Agrona {@code OneToOneRingBuffer}s (requests client to server, replies and notifications server
- * to client; layout in {@link io.github.jpmix.common.internal.transport.RingFileDescriptor});
- * fragmentation of messages larger than one ring record; correlation of requests and replies;
- * waking sleepers through doorbell bytes on the socket; liveness (socket close, heartbeats).
+ * <p><b>What it owns.</b> The handshake frames, record layouts, message ids and flags
+ * ({@link io.github.jpmix.common.internal.transport.Protocol}); the ring file, one per client in
+ * the server's session directory, holding a control block and two Agrona
+ * {@code OneToOneRingBuffer}s (requests client to server, replies and notifications server to
+ * client; layout in {@link io.github.jpmix.common.internal.transport.RingFileDescriptor}); the ring
+ * sender (fragmentation of messages larger than one record, flow control, the doorbell when the
+ * peer sleeps) and receiver (reassembly, bounds); the idle loop and error payloads
+ * ({@link io.github.jpmix.common.internal.transport.Transport}); the settings
+ * ({@link io.github.jpmix.common.internal.transport.TransportConfig}); the peer's uid/gid from the
+ * kernel ({@code SO_PEERCRED}, {@link io.github.jpmix.common.internal.transport.PeerCredentials});
+ * and how a process finds a server: the server URI
+ * ({@link io.github.jpmix.common.internal.transport.ServerUri}) and the tool rendezvous file
+ * ({@link io.github.jpmix.common.internal.transport.RendezvousFile}, {@code docs/tools.md}).
  *
- * <p><b>The API, in transport terms.</b> Server side:
- * {@link io.github.jpmix.common.internal.transport.TransportServer#start} with an
- * {@code Acceptor} (accepts a handshake with reply bytes or rejects it with a PMIx status) and a
- * {@code Handler} ({@code onMessage}, {@code onDisconnect}); each client is a
- * {@link io.github.jpmix.common.internal.transport.ClientConnection} ({@code send}, {@code reply},
- * {@code replyError}, {@code close}, credentials, an attachment slot). Client side:
- * {@link io.github.jpmix.common.internal.transport.TransportClient#connect} returns a connection
- * with the handshake reply, {@code send} (one-way), {@code request} (a future completed by the
- * reply with the same correlation id, or failed with a PmixException) and a handler for
- * everything else the server pushes. Settings: {@link io.github.jpmix.common.internal.transport.TransportConfig}.
+ * <p><b>The two ends.</b> The server end ({@code TransportServer}, its conductor thread and
+ * handshake state machine, one {@code ClientConnection} per client) is pmix-server's
+ * {@code io.github.jpmix.server.internal.transport}; the client end ({@code TransportClient}) is
+ * pmix-client's {@code io.github.jpmix.client.transport}, which clients and tools both connect
+ * through.
  *
- * <p><b>Threading model.</b> The server has one conductor thread: a {@code Selector} over the
- * listening socket and all client sockets, a poll of every client's request ring, and every
- * callback. A client has one receiver daemon thread polling its reply ring. Both spin briefly
- * when idle, then sleep in the kernel on their socket until a peer rings the doorbell: an idle
- * process uses no CPU (it wakes once per heartbeat interval), a busy exchange never touches the
- * socket. Sends may come from any thread; the producers of one ring are serialised by a lock.
+ * <p><b>Threading.</b> The server has one conductor thread, a client one receiver daemon thread;
+ * both poll their rings, spin briefly when idle, then sleep in the kernel on their socket until a
+ * peer rings the doorbell: an idle process uses no CPU (it wakes once per heartbeat interval), a
+ * busy exchange never touches the socket. Sends may come from any thread; the producers of one
+ * ring are serialised by a lock.
  *
  * <p><b>Naming.</b> "request" = client to server (ring and message kind), "reply" = server to
  * client; "correlation id" pairs them (0 = one-way or notification); "doorbell" and "goodbye" are

@@ -1,0 +1,42 @@
+package io.github.jpmix.common.internal.protocol;
+
+/** Not API. Request opcodes: the first byte of every request a client or tool sends. */
+public final class Op {
+    /** Posted data ({@code PMIx_Commit}): one info per key, scope in the implementer bits of its directives. */
+    public static final byte COMMIT = 1;
+    /** {@code PMIx_Fence}: participants, then the caller's directives. Replied to when the fence completes. */
+    public static final byte FENCE = 2;
+    /** {@code PMIx_Get} the client could not answer from its store: target, key, then qualifiers. */
+    public static final byte GET = 3;
+    /** {@code PMIx_Resolve_peers}: node (absent = this node) and namespace (absent = all). */
+    public static final byte RESOLVE_PEERS = 4;
+    /** {@code PMIx_Resolve_nodes}: namespace (absent = all). */
+    public static final byte RESOLVE_NODES = 5;
+    /** {@code PMIx_Query_info}: the queries. */
+    public static final byte QUERY = 6;
+    /** {@code PMIx_Log}: data, then directives. */
+    public static final byte LOG = 7;
+    /** {@code PMIx_Abort}: status, message, target procs. */
+    public static final byte ABORT = 8;
+    /** {@code PMIx_Finalize}: the client is done; the server answers and expects the connection to close. */
+    public static final byte FINALIZE = 9;
+
+    private Op() {
+    }
+
+    /** A printable name, for logs and errors. */
+    public static String name(int op) {
+        return switch (op) {
+            case COMMIT -> "COMMIT";
+            case FENCE -> "FENCE";
+            case GET -> "GET";
+            case RESOLVE_PEERS -> "RESOLVE_PEERS";
+            case RESOLVE_NODES -> "RESOLVE_NODES";
+            case QUERY -> "QUERY";
+            case LOG -> "LOG";
+            case ABORT -> "ABORT";
+            case FINALIZE -> "FINALIZE";
+            default -> "op" + op;
+        };
+    }
+}

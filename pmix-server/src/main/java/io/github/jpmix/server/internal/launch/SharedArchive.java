@@ -1,0 +1,203 @@
+package io.github.jpmix.server.internal.launch;
+
+import io.github.jpmix.common.internal.JvmFlags;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Not API. The class-data-sharing archive (AppCDS) of the JVMs the launcher starts ({@link #javaCommand}):
+ * the classes such a JVM loads (JPMIx, Chronicle, Agrona, Kryo, ...), parsed and verified once and
+ * mapped by every later JVM with the same JDK and class path, which saves a good part of a cold
+ * client's start-up ({@code docs/startup.md}). It is a cache: never committed, made on first use, and
+ * a missing, stale or broken archive costs speed, nothing else.
+ *
+ * <ul>
+ *   <li><b>Where.</b> {@code $XDG_CACHE_HOME/jpmix/cds} (default {@code ~/.cache/jpmix/cds}), or the
+ *       directory the system property {@code jpmix.cds} (else the environment variable
+ *       {@code JPMIX_CDS}) names; {@code off} turns it off.
+ *       The name holds the JDK's version and a hash of the JDK, the class path and each jar's size
+ *       and modification time, so another JDK or a rebuilt jar gets an archive of its own (the newest
+ *       {@value #KEEP} are kept).</li>
+ *   <li><b>Made.</b> When the archive is missing, the first JVM started for it (one: it claims a
+ *       {@code .lock} file; a claim older than {@link #CLAIM_EXPIRY} is taken over) runs with
+ *       {@code -XX:ArchiveClassesAtExit} and writes it when it exits. That works on JDK 17 and every
+ *       later JDK (JDK 19's {@code -XX:+AutoCreateSharedArchive} would make every JVM started before
+ *       the archive exists write one). HotSpot (17 and 25 alike) removes the old file, writes the
+ *       regions and the header last, so a JVM that maps the file meanwhile finds no valid header and
+ *       runs without it.</li>
+ *   <li><b>Used.</b> Once it exists: {@code -XX:SharedArchiveFile}. {@code -Xshare:auto} (the default)
+ *       makes a JVM that cannot use it run without it; CDS messages are turned off, so such a JVM says
+ *       nothing either.</li>
+ *   <li><b>Only jars.</b> A class path with a directory (a build's {@code target/classes}, the tests)
+ *       gets no archive: HotSpot refuses to archive from directories.</li>
+ * </ul>
+ */
+public final class SharedArchive {
+    /** The system property that names the archive directory, or {@code off}. */
+    public static final String PROPERTY = "jpmix.cds";
+    /** The environment variable read when the property is not set ({@code bin/pmixrun} reads it too). */
+    public static final String ENV = "JPMIX_CDS";
+    static final int KEEP = 8;
+    static final Duration CLAIM_EXPIRY = Duration.ofMinutes(2);
+    /** Keep HotSpot quiet about an archive it cannot use or write: it is only a cache. */
+    private static final List<String> QUIET = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+
+    private SharedArchive() {
+    }
+
+    /**
+     * The command that starts {@code mainClass} in a new JVM like this one ({@link JvmFlags#javaCommand})
+     * with the archive of this JVM's class path: used, or made by that JVM when it exits, when the class
+     * path is all jars. The launcher starts a job's processes with it.
+     */
+    public static List<String> javaCommand(List<String> jvmOptions, String mainClass) {
+        return JvmFlags.javaCommand(options(JvmFlags.classPath()), jvmOptions, mainClass);
+    }
+
+    /**
+     * The options that make a JVM started with this class path use the archive (or write it), empty
+     * when there is none to use or make.
+     */
+    public static List<String> options(String classPath) {
+        Path dir = directory();
+        if (dir == null) {
+            return List.of();
+        }
+        try {
+            String name = archiveName(classPath);
+            if (name == null) {
+                return List.of();
+            }
+            Path archive = dir.resolve(name);
+            return options(archive);
+        } catch (IOException | RuntimeException e) {
+            return List.of(); // no cache directory, an unreadable jar, ...: start without an archive
+        }
+    }
+
+    /** Use {@code archive}, or claim its making; empty if another JVM is making it. */
+    static List<String> options(Path archive) throws IOException {
+        List<String> out = new ArrayList<>(QUIET);
+        if (Files.isRegularFile(archive) && Files.size(archive) > 0) {
+            out.add("-XX:SharedArchiveFile=" + archive);
+            return out;
+        }
+        if (!claim(archive.resolveSibling(archive.getFileName() + ".lock"))) {
+            return List.of();
+        }
+        prune(archive.getParent());
+        out.add("-XX:ArchiveClassesAtExit=" + archive);
+        return out;
+    }
+
+    /** Whether this caller may make the archive: it created the claim, or took over an expired one. */
+    private static boolean claim(Path lock) throws IOException {
+        Files.createDirectories(lock.getParent(), PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------")));
+        try {
+            Files.createFile(lock);
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            FileTime t = Files.getLastModifiedTime(lock);
+            if (t.toInstant().plus(CLAIM_EXPIRY).isAfter(Instant.now())) {
+                return false;
+            }
+            // the claimant died or has not exited yet: one more JVM may write it (the last one wins)
+            Files.setLastModifiedTime(lock, FileTime.from(Instant.now()));
+            return true;
+        }
+    }
+
+    /** Removes all but the newest {@link #KEEP} archives (and their claims) of this directory. */
+    private static void prune(Path dir) {
+        List<Path> archives = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "jpmix-*.jsa")) {
+            ds.forEach(archives::add);
+        } catch (IOException e) {
+            return;
+        }
+        archives.sort(Comparator.comparing((Path p) -> {
+            try {
+                return Files.readAttributes(p, BasicFileAttributes.class).lastModifiedTime();
+            } catch (IOException e) {
+                return FileTime.fromMillis(0);
+            }
+        }).reversed());
+        for (Path p : archives.subList(Math.min(KEEP - 1, archives.size()), archives.size())) {
+            try {
+                Files.deleteIfExists(p);
+                Files.deleteIfExists(p.resolveSibling(p.getFileName() + ".lock"));
+            } catch (IOException e) {
+                // another launcher removed it, or it is not ours to remove
+            }
+        }
+    }
+
+    /** The archive directory, or null when turned off. */
+    static Path directory() {
+        String p = System.getProperty(PROPERTY);
+        if (p == null || p.isBlank()) {
+            p = System.getenv(ENV);
+        }
+        if (p != null && !p.isBlank()) {
+            return p.equals("off") ? null : Path.of(p);
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path cache = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return cache.resolve("jpmix").resolve("cds");
+    }
+
+    /**
+     * {@code jpmix-<JDK version>-<hash>.jsa} for this JDK and class path, or null if the class path
+     * holds anything but jar files.
+     */
+    static String archiveName(String classPath) throws IOException {
+        if (classPath == null || classPath.isEmpty()) {
+            return null;
+        }
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            return null;
+        }
+        update(sha, System.getProperty("java.home"));
+        update(sha, System.getProperty("java.vm.version"));
+        for (String entry : classPath.split(File.pathSeparator)) {
+            Path jar = Path.of(entry);
+            if (!entry.endsWith(".jar") || !Files.isRegularFile(jar)) {
+                return null;
+            }
+            BasicFileAttributes a = Files.readAttributes(jar, BasicFileAttributes.class);
+            update(sha, entry);
+            update(sha, a.size() + "/" + a.lastModifiedTime().toMillis());
+        }
+        StringBuilder hex = new StringBuilder();
+        byte[] d = sha.digest();
+        for (int i = 0; i < 8; i++) {
+            hex.append(String.format("%02x", d[i]));
+        }
+        String version = Runtime.version().toString().replaceAll("[^A-Za-z0-9.+_-]", "_");
+        return "jpmix-" + version + "-" + hex + ".jsa";
+    }
+
+    private static void update(MessageDigest sha, String s) {
+        sha.update(s.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+    }
+}

@@ -1,0 +1,388 @@
+package io.github.jpmix.server.internal.transport;
+
+import static io.github.jpmix.common.internal.transport.Transport.LOG;
+import static java.lang.System.Logger.Level.DEBUG;
+import static java.lang.System.Logger.Level.ERROR;
+import static java.lang.System.Logger.Level.WARNING;
+
+import io.github.jpmix.common.internal.transport.Protocol;
+import io.github.jpmix.common.internal.transport.RingFile;
+import io.github.jpmix.common.internal.transport.Transport;
+import io.github.jpmix.common.internal.transport.TransportConfig;
+import java.io.IOException;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import org.agrona.SystemUtil;
+
+/**
+ * Not API. The server's single conductor thread, its event loop: one {@link Selector} over the
+ * listening socket and every client socket (new connections, handshakes, doorbells, goodbyes, EOF),
+ * a poll of every client's request ring, and the periodic duties (heartbeats, handshake deadlines).
+ * The handshakes themselves, from {@code accept()} to ACCEPT or REJECT, are {@link Handshakes}'
+ * state machine, which hands each established connection back here ({@link #established}).
+ *
+ * <p><b>Duty cycle.</b> Poll all request rings (at most {@link Transport#POLL_LIMIT} records per
+ * client per pass, for fairness) and run queued tasks; look at the sockets without blocking at
+ * least every millisecond while busy; when a pass finds nothing, spin, then yield, then sleep:
+ * set the server's asleep flag in every client's control block, re-check every ring, and block
+ * in {@code select} until a doorbell, a socket event, a task, or the next duty.
+ *
+ * <p>Everything here runs on the conductor thread except {@link #requestClose},
+ * {@link #requestDoorbell} and {@link #stop}, which queue work and wake the selector. Rings are
+ * unmapped only here, and only between polls.
+ */
+final class ServerConductor implements Runnable {
+    private static final long SELECT_WHILE_BUSY_NS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private final Path socketPath;
+    private final TransportConfig config;
+    private final TransportServer.Handler handler;
+    private final ServerSocketChannel serverChannel;
+    private final Selector selector;
+    private final SelectionKey serverKey;
+    private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final Transport.Idler idler;
+    private final ByteBuffer socketBytes = ByteBuffer.allocate(64);
+    private final ByteBuffer conductorDoorbell = ByteBuffer.allocate(1);
+    private final Handshakes handshakes;
+    private ClientConnection[] clients = new ClientConnection[0];
+    private long nextHeartbeatNs;
+    private long nextDutyNs;
+    private volatile boolean running = true;
+    private volatile int connectionCount;
+
+    ServerConductor(Path socketPath, TransportConfig config, TransportServer.Acceptor acceptor,
+            TransportServer.Handler handler, ServerSocketChannel serverChannel, Selector selector) throws IOException {
+        this.socketPath = socketPath;
+        this.config = config;
+        this.handler = handler;
+        this.serverChannel = serverChannel;
+        this.selector = selector;
+        this.idler = new Transport.Idler(config.idleSpins(), config.idleYields());
+        this.handshakes = new Handshakes(this, socketPath, config, acceptor, handler, serverChannel, selector);
+        serverChannel.configureBlocking(false);
+        this.serverKey = serverChannel.register(selector, SelectionKey.OP_ACCEPT);
+    }
+
+    int connectionCount() {
+        return connectionCount;
+    }
+
+    boolean isRunning() {
+        return running;
+    }
+
+    /** Any thread: asks the conductor to stop; it closes every connection on its way out. */
+    void stop() {
+        running = false;
+        selector.wakeup();
+    }
+
+    /** Any thread: closes a connection at the conductor's next safe point. */
+    void requestClose(ClientConnection c, boolean clean, String reason) {
+        tasks.add(() -> closeConnection(c, clean, reason));
+        selector.wakeup();
+    }
+
+    /** Any thread: rings a client's doorbell from the conductor (for senders that must not touch the socket). */
+    void requestDoorbell(ClientConnection c) {
+        tasks.add(() -> {
+            if (!c.disconnected) {
+                c.writeDoorbell(conductorDoorbell);
+            }
+        });
+        selector.wakeup();
+    }
+
+    @Override
+    public void run() {
+        try {
+            long now = System.nanoTime();
+            nextHeartbeatNs = now + config.heartbeatIntervalNs();
+            nextDutyNs = nextHeartbeatNs;
+            long lastSelectNs = now;
+            while (running) {
+                int work = pollRings() + runTasks();
+                now = System.nanoTime();
+                if (now - lastSelectNs >= SELECT_WHILE_BUSY_NS) {
+                    lastSelectNs = now;
+                    selector.selectNow();
+                    work += processKeys();
+                }
+                if (now - nextDutyNs >= 0) {
+                    duties(now);
+                }
+                if (work > 0) {
+                    idler.reset();
+                } else if (idler.idle()) {
+                    sleep();
+                    idler.reset();
+                    lastSelectNs = System.nanoTime();
+                }
+            }
+        } catch (Throwable t) {
+            LOG.log(ERROR, "transport server conductor failed; closing the server at " + socketPath, t);
+        } finally {
+            shutdown();
+        }
+    }
+
+    private int pollRings() {
+        int work = 0;
+        for (ClientConnection c : clients) {
+            if (c.disconnected) {
+                continue;
+            }
+            work += c.receiver().poll(Transport.POLL_LIMIT);
+            String error = c.receiver().error();
+            if (error != null) {
+                LOG.log(WARNING, "dropping " + c + ": " + error);
+                disconnect(c, false, error);
+            }
+        }
+        return work;
+    }
+
+    private int runTasks() {
+        int n = 0;
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+            n++;
+            try {
+                task.run();
+            } catch (Throwable t) {
+                LOG.log(WARNING, "transport server task failed", t);
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Marks the server asleep in every client's control block, re-checks every ring (a client that
+     * wrote before it could see the flag is found here), then blocks until a socket event, a task
+     * or the next duty. See docs/transport.md, "Waking".
+     */
+    private void sleep() throws IOException {
+        ClientConnection[] cs = clients;
+        for (ClientConnection c : cs) {
+            c.ring().asleep(RingFile.SERVER, true);
+        }
+        VarHandle.fullFence(); // flags stored before the rings are re-read (Dekker with RingSender.wakePeer)
+        boolean ready = !tasks.isEmpty();
+        for (int i = 0; i < cs.length && !ready; i++) {
+            ready = RingFile.hasCommittedRecord(cs[i].ring().requests());
+        }
+        if (ready) {
+            selector.selectNow();
+        } else {
+            long waitNs = nextDutyNs - System.nanoTime();
+            selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNs) + 1));
+        }
+        for (ClientConnection c : cs) {
+            if (!c.disconnected) {
+                c.ring().asleep(RingFile.SERVER, false);
+            }
+        }
+        processKeys();
+    }
+
+    private int processKeys() {
+        int n = 0;
+        for (Iterator<SelectionKey> it = selector.selectedKeys().iterator(); it.hasNext();) {
+            SelectionKey key = it.next();
+            it.remove();
+            n++;
+            if (!key.isValid()) {
+                continue;
+            }
+            if (key == serverKey) {
+                handshakes.acceptAll();
+            } else if (key.attachment() instanceof Handshakes.Pending p) {
+                handshakes.onEvent(p, key);
+            } else if (key.attachment() instanceof ClientConnection c) {
+                onClientSocket(c);
+            }
+        }
+        return n;
+    }
+
+    /** Conductor thread: the duties run no later than {@code deadlineNs} (a handshake's deadline). */
+    void dutyBy(long deadlineNs) {
+        if (deadlineNs - nextDutyNs < 0) {
+            nextDutyNs = deadlineNs;
+        }
+    }
+
+    /** Conductor thread: a handshake ended with ACCEPT; from now on the client's ring is polled. */
+    void established(ClientConnection c) {
+        c.established = true;
+        c.lastClientHeartbeat = c.ring().heartbeat(RingFile.CLIENT);
+        c.lastHeartbeatChangeNs = System.nanoTime();
+        c.key.attach(c);
+        ClientConnection[] grown = Arrays.copyOf(clients, clients.length + 1);
+        grown[clients.length] = c;
+        clients = grown;
+        connectionCount = grown.length;
+        LOG.log(DEBUG, () -> "connected " + c);
+    }
+
+    // ---------------------------------------------------------------- established connections
+
+    private void onClientSocket(ClientConnection c) {
+        while (!c.disconnected) {
+            socketBytes.clear();
+            int n;
+            try {
+                n = c.channel().read(socketBytes);
+            } catch (IOException e) {
+                disconnect(c, c.goodbyeReceived, "socket error: " + e.getMessage());
+                return;
+            }
+            if (n < 0) {
+                disconnect(c, c.goodbyeReceived, c.goodbyeReceived ? "said goodbye" : "closed its socket");
+                return;
+            }
+            if (n == 0) {
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                if (socketBytes.get(i) == Protocol.GOODBYE) {
+                    c.goodbyeReceived = true;
+                }
+            }
+        }
+    }
+
+    private void duties(long now) {
+        if (now - nextHeartbeatNs >= 0) {
+            nextHeartbeatNs = now + config.heartbeatIntervalNs();
+            long epochMs = System.currentTimeMillis();
+            for (ClientConnection c : clients) {
+                if (c.disconnected) {
+                    continue;
+                }
+                c.ring().heartbeat(RingFile.SERVER, epochMs);
+                long beat = c.ring().heartbeat(RingFile.CLIENT);
+                if (beat != c.lastClientHeartbeat) {
+                    c.lastClientHeartbeat = beat;
+                    c.lastHeartbeatChangeNs = now;
+                } else if (now - c.lastHeartbeatChangeNs > config.heartbeatTimeoutNs()) {
+                    String reason = "heartbeat unchanged for "
+                            + SystemUtil.formatDuration(now - c.lastHeartbeatChangeNs) + " (hung?)";
+                    LOG.log(WARNING, "dropping " + c + ": " + reason);
+                    disconnect(c, false, reason);
+                }
+            }
+        }
+        nextDutyNs = handshakes.expire(now, nextHeartbeatNs);
+    }
+
+    private void closeConnection(ClientConnection c, boolean clean, String reason) {
+        if (c.disconnected) {
+            return;
+        }
+        if (clean) {
+            try {
+                c.channel().write(ByteBuffer.wrap(new byte[] {Protocol.GOODBYE}));
+            } catch (IOException e) {
+                // the client is gone already; the disconnect below reports it all the same
+            }
+        }
+        disconnect(c, clean, reason);
+    }
+
+    /**
+     * Ends a connection, once: no send touches its ring after the sender is closed; the client's
+     * last complete messages are delivered (a producer that died mid-record leaves nothing
+     * complete after that record: its ring has one producer writing in order); the ring file is
+     * unmapped and deleted; then the handler hears {@code onDisconnect}.
+     */
+    void disconnect(ClientConnection c, boolean clean, String reason) {
+        if (c.disconnected) {
+            return;
+        }
+        c.disconnected = true;
+        c.sender().close("connection to " + c + " is closed: " + reason);
+        if (c.established) {
+            ClientConnection[] rest = Arrays.stream(clients).filter(x -> x != c).toArray(ClientConnection[]::new);
+            clients = rest;
+            connectionCount = rest.length;
+        } else {
+            handshakes.forget(c);
+        }
+        if (c.key != null) {
+            c.key.cancel();
+        }
+        closeQuietly(c.channel());
+        RingFile ring = c.ring();
+        // RingBuffer.unblock() frees a ring whose producer died mid-claim. It is a no-op on a
+        // OneToOneRingBuffer (returns false): with one producer writing in order, nothing complete
+        // can lie behind a torn record. Kept so a many-to-one ring would do the right thing.
+        ring.requests().unblock();
+        c.receiver().drain();
+        ring.unmap();
+        try {
+            ring.delete();
+        } catch (IOException e) {
+            LOG.log(WARNING, "cannot delete ring file " + ring.path(), e);
+        }
+        LOG.log(DEBUG, () -> "disconnected " + c + " clean=" + clean + ": " + reason);
+        try {
+            handler.onDisconnect(c, clean);
+        } catch (Throwable t) {
+            LOG.log(WARNING, "onDisconnect threw for " + c + " (ignored)", t);
+        }
+    }
+
+    /** Unmaps and deletes a ring file no connection uses. */
+    static void discard(RingFile ring) {
+        ring.unmap();
+        try {
+            ring.delete();
+        } catch (IOException e) {
+            LOG.log(WARNING, "cannot delete ring file " + ring.path(), e);
+        }
+    }
+
+    private void shutdown() {
+        running = false;
+        for (ClientConnection c : clients) {
+            try {
+                closeConnection(c, true, "the server closed");
+            } catch (Throwable t) {
+                LOG.log(WARNING, "closing " + c + " failed", t);
+            }
+        }
+        handshakes.closeAll();
+        closeQuietly(serverChannel);
+        try {
+            Files.deleteIfExists(socketPath);
+        } catch (IOException e) {
+            LOG.log(WARNING, "cannot delete socket " + socketPath, e);
+        }
+        try {
+            selector.close();
+        } catch (IOException e) {
+            LOG.log(WARNING, "cannot close the selector", e);
+        }
+        tasks.clear();
+        LOG.log(DEBUG, () -> "transport server at " + socketPath + " stopped");
+    }
+
+    static void closeQuietly(java.io.Closeable c) {
+        try {
+            c.close();
+        } catch (IOException e) {
+            // nothing to do: closing is best effort
+        }
+    }
+}
