@@ -127,4 +127,14 @@ public interface GdsReader extends AutoCloseable {
     /** Unmaps what this reader mapped; a closed reader must not be used. Idempotent. */
     @Override
     void close();
+
+    /**
+     * The keys a store derives in {@code realm} when the host gave none ({@code PMIX_JOB_SIZE} from the
+     * maps, a process's {@code PMIX_LOCAL_RANK}, ...): with what the host gave, every key a get of that
+     * realm can find. The job realm's include the node-level keys a get answers for the job on a node
+     * ({@code PMIX_LOCAL_PEERS}, {@code PMIX_LOCAL_SIZE}, {@code PMIX_LOCALLDR}).
+     */
+    static java.util.Set<String> derivedKeys(io.github.jpmix.common.Keys.Realm realm) {
+        return Resolver.DERIVED.get(realm);
+    }
 }

@@ -8,6 +8,7 @@ import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -199,6 +200,21 @@ final class Resolver {
         }
         return null;
     }
+
+    /**
+     * The keys the store derives, per realm, when the host did not give them (each {@code derived...}
+     * method below answers exactly these): with the keys the host gave, what a get of a realm can find.
+     * The job realm's include the node-level keys it answers for the job on a node ({@link #JOB_ON_NODE}).
+     */
+    static final Map<Keys.Realm, Set<String>> DERIVED = Map.of(
+            Keys.Realm.SESSION, Set.of(),
+            Keys.Realm.JOB, Set.of(Keys.JOB_SIZE.name(), Keys.JOB_NUM_APPS.name(), Keys.NODE_LIST.name(),
+                    Keys.NUM_NODES.name(), Keys.LOCAL_SIZE.name(), Keys.LOCAL_PEERS.name(), Keys.LOCALLDR.name()),
+            Keys.Realm.APP, Set.of(Keys.APPLDR.name(), Keys.APP_SIZE.name(), Keys.LOCAL_SIZE.name(), Keys.NUM_NODES.name()),
+            Keys.Realm.NODE, Set.of(Keys.HOSTNAME.name(), Keys.NODEID.name(), Keys.NODE_SIZE.name()),
+            Keys.Realm.PROC, Set.of(Keys.RANK.name(), Keys.NSPACE.name(), Keys.GLOBAL_RANK.name(), Keys.APPNUM.name(),
+                    Keys.APP_RANK.name(), Keys.LOCAL_RANK.name(), Keys.NODE_RANK.name(), Keys.HOSTNAME.name(),
+                    Keys.NODEID.name()));
 
     // ---- job realm ----
 

@@ -36,6 +36,7 @@ public final class ServerOptions {
     private Map<String, String> environment = System.getenv();
     private boolean toolSupport;
     private boolean systemSupport;
+    private boolean openPmixClients = true;
 
     /** Where the session directory goes ({@code PMIX_SERVER_TMPDIR}). */
     public ServerOptions serverTmpdir(Path dir) {
@@ -99,6 +100,17 @@ public final class ServerOptions {
      */
     public ServerOptions systemSupport(boolean enabled) {
         this.systemSupport = enabled;
+        return this;
+    }
+
+    /**
+     * Serve unmodified OpenPMIx 4.2.2 clients (every libpmix program, Open MPI) beside JPMIx's own:
+     * listen on a loopback TCP port for OpenPMIx's client-server protocol ({@code docs/openpmix.md})
+     * and give every process, in {@link PmixServer#setupFork}, the variables by which OpenPMIx's
+     * client library finds that port ({@code PMIX_SERVER_URI41}, ...). Default true.
+     */
+    public ServerOptions openPmixClients(boolean enabled) {
+        this.openPmixClients = enabled;
         return this;
     }
 
@@ -192,6 +204,10 @@ public final class ServerOptions {
 
     public boolean toolSupport() {
         return toolSupport;
+    }
+
+    public boolean openPmixClients() {
+        return openPmixClients;
     }
 
     public boolean systemSupport() {

@@ -3,7 +3,11 @@ package io.github.jpmix.server.internal;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcInfo;
 import io.github.jpmix.common.ProcState;
+import io.github.jpmix.server.internal.front.ClientHandle;
+import io.github.jpmix.server.internal.front.ClientLink;
 import io.github.jpmix.server.internal.transport.ClientConnection;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Not API. What the server knows of one registered local client: its identity and credentials as
@@ -27,12 +31,17 @@ import io.github.jpmix.server.internal.transport.ClientConnection;
  * A terminated state only ever changes to ABORTED_BY_SIG (a later, more precise report); the exit code is
  * recorded whatever the state.
  */
-final class ClientRecord {
+final class ClientRecord implements ClientHandle {
     final Proc proc;
     final int uid;
     final int gid;
     int state = ProcState.PREPPED;
+    /** How replies reach it, through whichever front it connected; null while not connected. */
+    ClientLink link;
+    /** Its ring connection when it came through JPMIx's own transport (tools always do); else null. */
     ClientConnection connection;
+    /** Its event registrations ({@code PMIx_Register_event_handler}), in registration order. */
+    final List<EventHandler.Registration> events = new ArrayList<>();
     long pid;
     /** What the host said it started ({@code pmix_proc_info_t.executable_name}); null until it says. */
     String executable;
@@ -53,6 +62,11 @@ final class ClientRecord {
         this.proc = proc;
         this.uid = uid;
         this.gid = gid;
+    }
+
+    @Override
+    public Proc proc() {
+        return proc;
     }
 
     /** Neither terminated nor finalized: it may still take part in fences and post data. */

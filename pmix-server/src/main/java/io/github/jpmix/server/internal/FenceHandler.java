@@ -8,7 +8,7 @@ import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
-import io.github.jpmix.common.internal.protocol.Messages;
+import io.github.jpmix.server.internal.front.Reply;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -167,7 +167,7 @@ final class FenceHandler {
             failArrived(op, ServerState.asPmix(e));
             return;
         }
-        byte[] reply = Messages.reply(view);
+        Reply reply = Reply.of(view);
         for (FenceTracker.Arrival a : op.arrived.values()) {
             ServerState.reply(a.client(), a.correlationId(), reply);
         }

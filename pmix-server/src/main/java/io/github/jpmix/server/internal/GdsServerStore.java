@@ -17,6 +17,8 @@ import java.util.Optional;
 final class GdsServerStore implements ServerStore {
     private final GdsStore store;
     private final GdsReader reader;
+    /** The registrations by namespace, for what the store does not answer key by key ({@link #registration}). */
+    private final Map<String, Registration> registrations = new java.util.concurrent.ConcurrentHashMap<>();
 
     private GdsServerStore(GdsStore store) {
         this.store = store;
@@ -29,12 +31,20 @@ final class GdsServerStore implements ServerStore {
 
     @Override
     public void registerNamespace(String nspace, int nlocalprocs, List<Info> info) {
-        store.register(Registration.parse(nspace, nlocalprocs, info));
+        Registration r = Registration.parse(nspace, nlocalprocs, info);
+        store.register(r);
+        registrations.put(nspace, r);
     }
 
     @Override
     public void deregisterNamespace(String nspace) {
+        registrations.remove(nspace);
         store.deregister(nspace);
+    }
+
+    @Override
+    public Optional<Registration> registration(String nspace) {
+        return Optional.ofNullable(registrations.get(nspace));
     }
 
     @Override
@@ -85,6 +95,7 @@ final class GdsServerStore implements ServerStore {
 
     @Override
     public void close() {
+        registrations.clear();
         store.close();
     }
 }

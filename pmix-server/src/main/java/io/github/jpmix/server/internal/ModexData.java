@@ -131,6 +131,21 @@ final class ModexData {
         return p != null && visibleHere(proc, p.scope) ? p.value : null;
     }
 
+    /** What this node's processes may read of {@code proc}'s posted data: key to newest value; empty if nothing. */
+    Map<String, Value> visible(Proc proc) {
+        Map<String, Posted> data = posted.get(proc);
+        if (data == null) {
+            return Map.of();
+        }
+        Map<String, Value> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Posted> p : data.entrySet()) {
+            if (visibleHere(proc, p.getValue().scope)) {
+                out.put(p.getKey(), p.getValue().value);
+            }
+        }
+        return out;
+    }
+
     /** Whether anything of {@code proc} is held. */
     boolean holds(Proc proc) {
         return posted.containsKey(proc);
@@ -143,15 +158,10 @@ final class ModexData {
     /** Everything this node's processes may read, for a new store generation. */
     Map<Proc, Map<String, Value>> visibleHere() {
         Map<Proc, Map<String, Value>> out = new HashMap<>(posted.size() * 2);
-        for (Map.Entry<Proc, Map<String, Posted>> e : posted.entrySet()) {
-            Map<String, Value> values = new LinkedHashMap<>();
-            for (Map.Entry<String, Posted> p : e.getValue().entrySet()) {
-                if (visibleHere(e.getKey(), p.getValue().scope)) {
-                    values.put(p.getKey(), p.getValue().value);
-                }
-            }
+        for (Proc p : posted.keySet()) {
+            Map<String, Value> values = visible(p);
             if (!values.isEmpty()) {
-                out.put(e.getKey(), values);
+                out.put(p, values);
             }
         }
         return out;

@@ -9,21 +9,27 @@ import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.protocol.Op;
+import io.github.jpmix.server.internal.front.ClientHandle;
+import io.github.jpmix.server.internal.front.ClientLink;
+import io.github.jpmix.server.internal.front.JobFacts;
+import io.github.jpmix.server.internal.front.ServerBackend;
 import io.github.jpmix.server.internal.transport.ClientConnection;
 import io.github.jpmix.server.internal.transport.TransportServer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.agrona.DirectBuffer;
 
 /**
- * Not API. The conductor of the server: admits clients at the handshake, hands each request to the
- * handler of its operation family, and learns of departures. It holds no logic of its own beyond
+ * Not API. The conductor of the server, behind both fronts ({@link ServerBackend}): admits clients
+ * at the handshake, hands each request to the handler of its operation family, and learns of
+ * departures. It holds no logic of its own beyond
  * that dispatch; every exception a handler throws becomes an error reply with its status, never
  * crossing to the client as anything else.
  */
-public final class RequestDispatcher implements TransportServer.Acceptor, TransportServer.Handler {
+public final class RequestDispatcher implements TransportServer.Acceptor, TransportServer.Handler, ServerBackend {
     private static final System.Logger.Level INFO = System.Logger.Level.INFO;
     private static final System.Logger.Level WARNING = System.Logger.Level.WARNING;
 
@@ -34,9 +40,13 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     private final ToolConnections tools;
     private final QueryHandler queries;
     private final LogHandler logs;
+    private final EventHandler events;
+    private final Proc serverProc;
 
-    public RequestDispatcher(ServerState state) {
+    public RequestDispatcher(ServerState state, Proc serverProc) {
         this.state = state;
+        this.serverProc = serverProc;
+        this.events = new EventHandler(state);
         this.tools = new ToolConnections(state);
         this.fences = new FenceHandler(state);
         this.gets = new GetHandler(state);
@@ -45,7 +55,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         this.logs = new LogHandler(state);
     }
 
-    // ---- handshake ----
+    // ---- admission ----
 
     @Override
     public byte[] accept(ClientConnection connection, byte[] handshake) {
@@ -59,29 +69,17 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         long pid = pidField == null ? connection.pid() : pidField.asLong();
         ClientRecord client;
         synchronized (state.lock) {
-            client = state.clients.get(proc);
-            if (client == null) {
-                ServerState.LOG.log(WARNING, "refused " + proc + " (pid " + pid + ", " + connection.credentials()
-                        + "): not registered");
-                throw new PmixException(Status.ERR_NOT_FOUND, "handshake: " + proc + " is not registered with this server");
-            }
-            if (!connection.credentials().hasUid(client.uid) || !connection.credentials().hasGid(client.gid)) {
+            if (!connection.credentials().hasUid(registeredUid(proc)) || !connection.credentials().hasGid(registeredGid(proc))) {
+                ClientRecord c = state.clients.get(proc);
                 ServerState.LOG.log(WARNING, "refused " + proc + " (pid " + pid + "): credentials "
-                        + connection.credentials() + " are not the registered uid " + client.uid + " gid " + client.gid);
+                        + connection.credentials() + " are not the registered uid " + c.uid + " gid " + c.gid);
                 throw new PmixException(Status.ERR_INVALID_CRED, "handshake: credentials " + connection.credentials()
                         + " do not match those registered for " + proc);
             }
-            if (client.connection != null && client.connection.isOpen()) {
-                throw new PmixException(Status.ERR_EXISTS, "handshake: " + proc + " is already connected");
-            }
-            if (!client.isAlive()) {
-                throw new PmixException(Status.ERR_NOT_FOUND, "handshake: " + proc + " has already terminated");
-            }
+            client = admitLocked(proc, pid, new RingLink(connection), "transport");
             client.connection = connection;
-            client.connected(pid);
             connection.attach(client);
         }
-        ServerState.LOG.log(System.Logger.Level.DEBUG, "connected " + client);
         List<Info> reply = new ArrayList<>();
         state.store.attachInfo(proc.namespace()).forEach((k, v) -> reply.add(Info.of(MessageKeys.STORE_PREFIX + k, Value.ofString(v))));
         synchronized (state.lock) {
@@ -90,6 +88,52 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         reply.add(Info.of(MessageKeys.HOSTNAME, Value.ofString(state.hostname)));
         connectedUpcall(client);
         return Messages.reply(reply);
+    }
+
+    /** The uid registered for {@code proc}; refuses (logged) an unregistered one. Under the state lock. */
+    private int registeredUid(Proc proc) {
+        ClientRecord c = state.clients.get(proc);
+        if (c == null) {
+            ServerState.LOG.log(WARNING, "refused " + proc + ": not registered");
+            throw new PmixException(Status.ERR_NOT_FOUND, "handshake: " + proc + " is not registered with this server");
+        }
+        return c.uid;
+    }
+
+    private int registeredGid(Proc proc) {
+        return state.clients.get(proc).gid;
+    }
+
+    @Override
+    public ClientHandle admit(Proc proc, int uid, int gid, long pid, ClientLink link, String front) {
+        ClientRecord client;
+        synchronized (state.lock) {
+            int registered = registeredUid(proc);
+            if (uid != registered || gid != registeredGid(proc)) {
+                ServerState.LOG.log(WARNING, "refused " + proc + " (" + front + ", pid " + pid + "): uid " + uid + " gid " + gid
+                        + " are not the registered uid " + registered + " gid " + registeredGid(proc));
+                throw new PmixException(Status.ERR_INVALID_CRED, "handshake: uid " + uid + " gid " + gid
+                        + " are not those registered for " + proc);
+            }
+            client = admitLocked(proc, pid, link, front);
+        }
+        connectedUpcall(client);
+        return client;
+    }
+
+    /** Connects a registered client whose credentials passed (under the state lock). */
+    private ClientRecord admitLocked(Proc proc, long pid, ClientLink link, String front) {
+        ClientRecord client = state.clients.get(proc);
+        if (client.link != null && client.link.isOpen()) {
+            throw new PmixException(Status.ERR_EXISTS, "handshake: " + proc + " is already connected");
+        }
+        if (!client.isAlive()) {
+            throw new PmixException(Status.ERR_NOT_FOUND, "handshake: " + proc + " has already terminated");
+        }
+        client.link = link;
+        client.connected(pid);
+        ServerState.LOG.log(System.Logger.Level.DEBUG, "connected " + client + " through " + front);
+        return client;
     }
 
     private void connectedUpcall(ClientRecord client) {
@@ -102,9 +146,9 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         s.whenComplete((ok, error) -> {
             if (error != null && !ServerState.isNotSupported(error)) {
                 ServerState.LOG.log(WARNING, "host refused " + client.proc + ": " + error);
-                ClientConnection c = client.connection;
-                if (c != null) {
-                    c.close();
+                ClientLink l = client.link;
+                if (l != null) {
+                    l.close();
                 }
             }
         });
@@ -117,10 +161,16 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         ClientRecord client = (ClientRecord) connection.attachment();
         int op = Messages.op(buffer, offset, length);
         List<Info> infos = Messages.requestInfos(buffer, offset, length);
+        if (client.tool && tools.intercept(client, op, correlationId)) {
+            return;
+        }
+        request(client, correlationId, op, infos);
+    }
+
+    @Override
+    public void request(ClientHandle handle, int correlationId, int op, List<Info> infos) {
+        ClientRecord client = (ClientRecord) handle;
         try {
-            if (client.tool && tools.intercept(client, op, correlationId)) {
-                return;
-            }
             switch (op) {
                 case Op.COMMIT -> commit(client, correlationId, infos);
                 case Op.FENCE -> fences.onFence(client, correlationId, infos);
@@ -131,6 +181,10 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
                 case Op.LOG -> logs.onLog(client, correlationId, infos);
                 case Op.ABORT -> abort(client, correlationId, infos);
                 case Op.FINALIZE -> finalizeClient(client, correlationId);
+                case Op.REGISTER_EVENTS -> events.onRegister(client, correlationId, infos);
+                case Op.DEREGISTER_EVENTS -> events.onDeregister(client, correlationId, infos);
+                case Op.NOTIFY -> events.onNotify(client, correlationId, infos);
+                case Op.JOB_CONTROL -> throw new PmixException(Status.ERR_NOT_SUPPORTED, "job control is not supported by this server");
                 default -> throw new PmixException(Status.ERR_NOT_SUPPORTED, "unknown request " + Op.name(op));
             }
         } catch (RuntimeException e) {
@@ -200,12 +254,12 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
 
     // ---- departures ----
 
-    /** The host deregistered a namespace: fences that wait for it fail (see {@link FenceHandler#onNamespaceGone}). */
     /** The host is deregistering {@code nspace} (under the state lock): gets waiting on its processes go. */
     void onNamespaceDeregistering(String nspace) {
         gets.onNamespaceGone(nspace);
     }
 
+    /** The host deregistered a namespace: fences that wait for it fail (see {@link FenceHandler#onNamespaceGone}). */
     void onNamespaceDeregistered(String nspace) {
         fences.onNamespaceGone(nspace);
     }
@@ -220,10 +274,22 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
             tools.onDisconnect(client, clean);
             return;
         }
-        boolean lost;
         synchronized (state.lock) {
             if (client.connection == connection) {
                 client.connection = null;
+            }
+        }
+        closed(client, client.link instanceof RingLink r && r.connection == connection ? r : null, clean);
+    }
+
+    @Override
+    public void closed(ClientHandle handle, ClientLink link, boolean clean) {
+        ClientRecord client = (ClientRecord) handle;
+        boolean lost;
+        synchronized (state.lock) {
+            if (link != null && client.link == link) {
+                client.link = null;
+                client.events.clear();
             }
             lost = !client.finalized;
             if (lost) {
@@ -244,6 +310,30 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
                 ServerState.LOG.log(WARNING, "host failed on clientTerminated(" + client.proc + "): " + e);
             }
         }
+    }
+
+    // ---- what fronts read ----
+
+    @Override
+    public JobFacts jobFacts(String namespace) {
+        return JobFactsExport.of(state, namespace);
+    }
+
+    @Override
+    public Map<String, Value> posted(Proc proc) {
+        synchronized (state.lock) {
+            return state.modex.visible(proc);
+        }
+    }
+
+    @Override
+    public String hostname() {
+        return state.hostname;
+    }
+
+    @Override
+    public Proc serverProc() {
+        return serverProc;
     }
 
     /** Tool connections (RFC0010): the runtime enables them when it opens a tool listener. */

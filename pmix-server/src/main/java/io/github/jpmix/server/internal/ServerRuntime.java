@@ -12,7 +12,8 @@ import io.github.jpmix.common.internal.transport.ServerUri;
 import io.github.jpmix.common.internal.transport.TransportConfig;
 import io.github.jpmix.server.HostModule;
 import io.github.jpmix.server.ServerOptions;
-import io.github.jpmix.server.internal.transport.ClientConnection;
+import io.github.jpmix.server.internal.front.ClientLink;
+import io.github.jpmix.server.internal.openpmix.OpenPmixFront;
 import io.github.jpmix.server.internal.transport.TransportServer;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -42,6 +43,8 @@ public final class ServerRuntime {
     /** The tool listener and rendezvous files, with tool or system support; else null. */
     private volatile Rendezvous rendezvous;
     private final ProcTable procs;
+    /** The OpenPMIx-protocol front, when {@link ServerOptions#openPmixClients()}; else null. */
+    private volatile OpenPmixFront openPmix;
 
     private ServerRuntime(ServerOptions options, SessionDirectory directory, ServerState state, TransportServer transport) {
         this.options = options;
@@ -68,7 +71,7 @@ public final class ServerRuntime {
         try {
             store = GdsServerStore.create(dir.path(), options.hostname());
             ServerState state = new ServerState(host, store, options.hostname());
-            RequestDispatcher dispatcher = new RequestDispatcher(state);
+            RequestDispatcher dispatcher = new RequestDispatcher(state, options.serverProc());
             TransportConfig config = new TransportConfig()
                     .ringCapacity(options.ringCapacity())
                     .heartbeatTimeout(options.heartbeatTimeout().toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
@@ -76,6 +79,15 @@ public final class ServerRuntime {
             ServerRuntime runtime = new ServerRuntime(options, dir, state, transport);
             runtime.dispatcher = dispatcher;
             SessionDirectory.writeAtomically(dir.resolve(RENDEZVOUS), runtime.uri + "\n");
+            if (options.openPmixClients()) {
+                try {
+                    runtime.openPmix = OpenPmixFront.start(dispatcher);
+                } catch (RuntimeException e) {
+                    transport.close();
+                    state.timer.shutdownNow();
+                    throw e;
+                }
+            }
             if (options.toolSupport() || options.systemSupport()) {
                 try {
                     runtime.rendezvous = Rendezvous.open(options, dir, config, dispatcher);
@@ -120,6 +132,10 @@ public final class ServerRuntime {
             state.store.deregisterNamespace(nspace);
         }
         dispatcher.onNamespaceDeregistered(nspace);
+        OpenPmixFront front = openPmix;
+        if (front != null) {
+            front.forget(nspace);
+        }
         for (ClientRecord c : gone) {
             closeConnection(c);
         }
@@ -158,9 +174,9 @@ public final class ServerRuntime {
     }
 
     private static void closeConnection(ClientRecord c) {
-        ClientConnection conn = c.connection;
-        if (conn != null) {
-            conn.close();
+        ClientLink link = c.link;
+        if (link != null) {
+            link.close();
         }
     }
 
@@ -180,6 +196,20 @@ public final class ServerRuntime {
         env.put("PMIX_VERSION", PmixVersion.PMIX_VERSION);
         env.put("PMIX_SERVER_NSPACE", options.serverProc().namespace());
         env.put("PMIX_SERVER_RANK", Integer.toUnsignedString(options.serverProc().rank()));
+        OpenPmixFront front = openPmix;
+        if (front != null) {
+            // what OpenPMIx 4.2.2's client library looks for (docs/openpmix.md, "Environment"): the URI under
+            // every name it tries, newest first (ptl_base_fns.c:126-162), the security module, non-described
+            // buffers, and the hash storage component, the only one that takes job data over the socket
+            for (String name : List.of("PMIX_SERVER_URI41", "PMIX_SERVER_URI4", "PMIX_SERVER_URI3", "PMIX_SERVER_URI2",
+                    "PMIX_SERVER_URI21")) {
+                env.put(name, front.uri());
+            }
+            env.put("PMIX_SECURITY_MODE", "native");
+            env.put("PMIX_BFROP_BUFFER_TYPE", "PMIX_BFROP_BUFFER_NON_DESC");
+            env.put("PMIX_GDS_MODULE", "hash");
+            env.put("PMIX_MCA_gds", "hash");
+        }
         return env;
     }
 
@@ -269,6 +299,10 @@ public final class ServerRuntime {
         Rendezvous r = rendezvous;
         if (r != null) {
             r.close(); // first: tools stop finding a server that is going away
+        }
+        OpenPmixFront front = openPmix;
+        if (front != null) {
+            front.close();
         }
         transport.close();
         state.timer.shutdownNow();

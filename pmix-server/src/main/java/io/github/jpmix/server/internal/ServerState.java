@@ -7,8 +7,9 @@ import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
-import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.server.HostModule;
+import io.github.jpmix.server.internal.front.ClientLink;
+import io.github.jpmix.server.internal.front.Reply;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -176,19 +177,17 @@ public final class ServerState {
 
     /** Sends a successful reply; a client that went away in the meantime is skipped. */
     static void reply(ClientRecord client, int correlationId, List<Info> infos) {
-        if (correlationId == 0 || client.connection == null) {
-            return;
-        }
-        reply(client, correlationId, Messages.reply(infos));
+        reply(client, correlationId, Reply.of(infos));
     }
 
-    /** {@link #reply(ClientRecord, int, List)} with the reply encoded already (one encoding for many clients). */
-    static void reply(ClientRecord client, int correlationId, byte[] encoded) {
-        if (correlationId == 0 || client.connection == null) {
+    /** {@link #reply(ClientRecord, int, List)} of one reply for many clients (encoded once for the rings). */
+    static void reply(ClientRecord client, int correlationId, Reply reply) {
+        ClientLink link = client.link;
+        if (correlationId == 0 || link == null) {
             return;
         }
         try {
-            client.connection.reply(correlationId, encoded);
+            link.reply(correlationId, reply);
         } catch (PmixException e) {
             LOG.log(System.Logger.Level.DEBUG, "reply to " + client.proc + " dropped: " + e.getMessage());
         }
@@ -196,12 +195,13 @@ public final class ServerState {
 
     /** Sends an error reply with the status of {@code error} (a {@link PmixException}, else {@code PMIX_ERROR}). */
     static void replyError(ClientRecord client, int correlationId, Throwable error) {
-        if (correlationId == 0 || client.connection == null) {
+        ClientLink link = client.link;
+        if (correlationId == 0 || link == null) {
             return;
         }
         PmixException pe = asPmix(error);
         try {
-            client.connection.replyError(correlationId, pe.status(), pe.getMessage());
+            link.replyError(correlationId, pe.status(), pe.getMessage());
         } catch (PmixException e) {
             LOG.log(System.Logger.Level.DEBUG, "error reply to " + client.proc + " dropped: " + e.getMessage());
         }

@@ -5,6 +5,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.gds.Registration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +26,9 @@ public interface ServerStore extends AutoCloseable {
     void deregisterNamespace(String nspace);
 
     boolean hasNamespace(String nspace);
+
+    /** What the host registered for {@code nspace}, parsed by realm; empty when it is not registered. */
+    Optional<Registration> registration(String nspace);
 
     /** What a client of {@code nspace} needs to open the store from its own process. */
     Map<String, String> attachInfo(String nspace);

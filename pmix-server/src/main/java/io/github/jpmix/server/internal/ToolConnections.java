@@ -115,6 +115,7 @@ public final class ToolConnections {
             ClientRecord record = new ClientRecord(id, uid, gid);
             record.tool = true;
             record.connection = connection;
+            record.link = new RingLink(connection);
             record.pid = pid;
             record.state = ProcState.CONNECTED;
             tool = new Tool(record, credentials);
@@ -293,6 +294,7 @@ public final class ToolConnections {
                 tools.remove(client.proc);
             }
             client.connection = null;
+            client.link = null;
             if (!client.finalized) {
                 client.state = ProcState.TERM_WO_SYNC;
             }

@@ -24,7 +24,7 @@ import io.github.jpmix.common.RegAttr;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.TimeVal;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.CodecOptions;
+import io.github.jpmix.common.internal.codec.CodecOptions;
 import io.github.jpmix.common.internal.bfrops.Bfrops.Form;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -2,7 +2,7 @@ package io.github.jpmix.common.internal.bfrops;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.CodecOptions;
+import io.github.jpmix.common.internal.codec.CodecOptions;
 
 /**
  * Not API. What one decode may allocate, whatever the bytes claim: the {@link CodecOptions} caps

@@ -150,7 +150,7 @@
  * <p><b>Hostile bytes.</b>
  * The reader never reads outside its slice, checks every count and length against the bytes left
  * before allocating for it (a list grows as its elements actually arrive), and charges strings,
- * byte arrays and elements to the {@link io.github.jpmix.common.internal.CodecOptions} budget of
+ * byte arrays and elements to the {@link io.github.jpmix.common.internal.codec.CodecOptions} budget of
  * the Kryo codec, summed over one decode and the readers nested in it, with its depth limit on
  * values and data arrays. Failures carry the Kryo codec's statuses: read past the end (truncated,
  * or a claim longer than what is left), inadequate space (over a cap), unknown data type, unpack

@@ -41,6 +41,10 @@ public final class MessageKeys {
     public static final String DIRECTIVES = "jpmix.directives";
     public static final String STATUS = "jpmix.status";
     public static final String MESSAGE = "jpmix.message";
+    /** Event codes of a registration or deregistration: a DATA_ARRAY of STATUS. */
+    public static final String CODES = "jpmix.codes";
+    /** An event's data range ({@code DataRange}), as DATA_RANGE. */
+    public static final String RANGE = "jpmix.range";
     /** The newest modex generation the client may read (replies of fence, commit and get). */
     public static final String MODEX_GENERATION = "jpmix.modex.gen";
     /**

@@ -20,6 +20,14 @@ public final class Op {
     public static final byte ABORT = 8;
     /** {@code PMIx_Finalize}: the client is done; the server answers and expects the connection to close. */
     public static final byte FINALIZE = 9;
+    /** {@code PMIx_Register_event_handler}: the codes ({@code CODES}; none: a default handler), then its infos. */
+    public static final byte REGISTER_EVENTS = 10;
+    /** {@code PMIx_Deregister_event_handler}: the codes whose registrations go ({@code CODES}; none: the default one). */
+    public static final byte DEREGISTER_EVENTS = 11;
+    /** {@code PMIx_Notify_event}: code ({@code STATUS}), range ({@code RANGE}), then the event's infos. */
+    public static final byte NOTIFY = 12;
+    /** {@code PMIx_Job_control}: targets ({@code PROCS}), then directives. */
+    public static final byte JOB_CONTROL = 13;
 
     private Op() {
     }
@@ -36,6 +44,10 @@ public final class Op {
             case LOG -> "LOG";
             case ABORT -> "ABORT";
             case FINALIZE -> "FINALIZE";
+            case REGISTER_EVENTS -> "REGISTER_EVENTS";
+            case DEREGISTER_EVENTS -> "DEREGISTER_EVENTS";
+            case NOTIFY -> "NOTIFY";
+            case JOB_CONTROL -> "JOB_CONTROL";
             default -> "op" + op;
         };
     }

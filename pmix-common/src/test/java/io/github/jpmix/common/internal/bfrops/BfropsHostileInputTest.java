@@ -11,8 +11,8 @@ import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.CodecOptions;
-import io.github.jpmix.common.internal.SharedArbitraries;
+import io.github.jpmix.common.internal.codec.CodecOptions;
+import io.github.jpmix.common.internal.codec.ModelArbitraries;
 import io.github.jpmix.common.internal.bfrops.WireDumps.Message;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -160,7 +160,7 @@ class BfropsHostileInputTest {
 
     @Provide
     Arbitrary<byte[]> mutatedValues() {
-        return Combinators.combine(SharedArbitraries.values(3), Arbitraries.longs()).as((v, seed) -> {
+        return Combinators.combine(ModelArbitraries.values(3), Arbitraries.longs()).as((v, seed) -> {
             byte[] good;
             try {
                 good = new BfropsWriter().packValue(v).toByteArray();

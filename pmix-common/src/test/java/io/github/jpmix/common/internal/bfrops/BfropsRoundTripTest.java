@@ -11,7 +11,7 @@ import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.SharedArbitraries;
+import io.github.jpmix.common.internal.codec.ModelArbitraries;
 import java.util.List;
 import java.util.Set;
 import net.jqwik.api.Arbitraries;
@@ -87,23 +87,23 @@ class BfropsRoundTripTest {
 
     @Provide
     Arbitrary<Value> values() {
-        return SharedArbitraries.values(3);
+        return ModelArbitraries.values(3);
     }
 
     @Provide
     Arbitrary<DataArray> arrays() {
-        return SharedArbitraries.dataArrays(3);
+        return ModelArbitraries.dataArrays(3);
     }
 
     @Provide
     Arbitrary<List<Info>> infoLists() {
-        return SharedArbitraries.infos(2).list().ofMaxSize(6);
+        return ModelArbitraries.infos(2).list().ofMaxSize(6);
     }
 
     @Provide
     Arbitrary<TypedElements> typedElements() {
-        return Arbitraries.of(SharedArbitraries.types().stream().filter(t -> t != DataType.UNDEF).toList())
-                .flatMap(t -> SharedArbitraries.valuesOf(t, 2).list().ofMinSize(1).ofMaxSize(3)
+        return Arbitraries.of(ModelArbitraries.TYPES.stream().filter(t -> t != DataType.UNDEF).toList())
+                .flatMap(t -> ModelArbitraries.valuesOf(t, 2).list().ofMinSize(1).ofMaxSize(3)
                         .map(vs -> new TypedElements(t, vs.stream().map(Value::data).toList())));
     }
 
@@ -116,6 +116,6 @@ class BfropsRoundTripTest {
     @Provide
     Arbitrary<Value> structsAValueCannotHold() {
         return Arbitraries.of(DataType.APP, DataType.INFO, DataType.PDATA, DataType.KVAL, DataType.QUERY, DataType.VALUE,
-                DataType.TOPO).flatMap(t -> SharedArbitraries.valuesOf(t, 1));
+                DataType.TOPO).flatMap(t -> ModelArbitraries.valuesOf(t, 1));
     }
 }

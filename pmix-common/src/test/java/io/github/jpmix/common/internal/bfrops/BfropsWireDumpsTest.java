@@ -20,7 +20,7 @@ import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.CodecOptions;
+import io.github.jpmix.common.internal.codec.CodecOptions;
 import io.github.jpmix.common.internal.bfrops.ProtocolMessages.Nested;
 import io.github.jpmix.common.internal.bfrops.ProtocolMessages.Pack;
 import io.github.jpmix.common.internal.bfrops.WireDumps.Kind;

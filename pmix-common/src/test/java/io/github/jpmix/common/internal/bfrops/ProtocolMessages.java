@@ -3,7 +3,7 @@ package io.github.jpmix.common.internal.bfrops;
 import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
-import io.github.jpmix.common.internal.CodecOptions;
+import io.github.jpmix.common.internal.codec.CodecOptions;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -39,9 +39,9 @@ import net.jqwik.api.Tuple;
  * empty and non-ASCII strings with surrogate pairs, null optional strings, empty and large byte
  * arrays.
  */
-final class ModelArbitraries {
+public final class ModelArbitraries {
     /** Every type code a value can have below {@link DataType#DATA_TYPE_MAX}, {@code UNDEF} included. */
-    static final List<Integer> TYPES = modelTypes();
+    public static final List<Integer> TYPES = modelTypes();
     /** Types whose payload holds values (recursion happens through them). */
     private static final List<Integer> NESTING = List.of(DataType.VALUE, DataType.DATA_ARRAY, DataType.INFO,
             DataType.QUERY, DataType.APP, DataType.PDATA, DataType.KVAL);
@@ -140,7 +140,7 @@ final class ModelArbitraries {
     // ---- values ----
 
     /** A value of any type, nesting up to {@code depth} levels of values in values. */
-    static Arbitrary<Value> values(int depth) {
+    public static Arbitrary<Value> values(int depth) {
         Arbitrary<Integer> type = depth > 0
                 ? Arbitraries.frequencyOf(Tuple.of(4, Arbitraries.of(TYPES)), Tuple.of(1, Arbitraries.of(NESTING)),
                         Tuple.of(1, userTypes()))
@@ -161,7 +161,7 @@ final class ModelArbitraries {
     }
 
     /** Values of one type; a nesting type at depth 0 holds no further values. */
-    static Arbitrary<Value> valuesOf(int type, int depth) {
+    public static Arbitrary<Value> valuesOf(int type, int depth) {
         if (type == DataType.UNDEF) {
             return Arbitraries.just(Value.UNDEF);
         }
@@ -285,7 +285,7 @@ final class ModelArbitraries {
 
     // ---- structs that nest ----
 
-    static Arbitrary<Info> infos(int depth) {
+    public static Arbitrary<Info> infos(int depth) {
         return Combinators.combine(keys(), values(depth), Arbitraries.integers()).as(Info::new);
     }
 
@@ -307,7 +307,7 @@ final class ModelArbitraries {
     }
 
     /** A data array of any element type, nested arrays included, with up to 5 elements. */
-    static Arbitrary<DataArray> dataArrays(int depth) {
+    public static Arbitrary<DataArray> dataArrays(int depth) {
         Arbitrary<Integer> elementType = depth > 0
                 ? Arbitraries.oneOf(Arbitraries.of(TYPES), userTypes())
                 : Arbitraries.oneOf(Arbitraries.of(leafTypes()), userTypes());
