@@ -41,6 +41,9 @@
  *                  server goes away it prints EVENT and exits 0
  *   info           rank 0 prints every job-, node- and app-level key it can get, each rank its
  *                  own proc-level keys (compare the views of two servers)
+ *   wire           a modex round with Java test ranks' values: put "ep" = "endpoint-of-<rank>"
+ *                  (GLOBAL), commit, fence with collect, get and check every rank's "ep"; prints
+ *                  "OK <rank> wired <rank> of <size>" (a mixed job of C and Java ranks)
  */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -912,6 +915,46 @@ static void hang_mode(void)
     }
 }
 
+/* ---------------------------------------------------------------- wire */
+
+/* The modex round every MPI library does, with the values JPMIx's Java test ranks use, so C and Java
+ * ranks of one job can check each other: put "ep" = "endpoint-of-<rank>" (GLOBAL), commit, fence
+ * with data collection, get and check every rank's "ep". */
+static void wire_mode(void)
+{
+    init();
+    char ep[64];
+    snprintf(ep, sizeof ep, "endpoint-of-%u", me.rank);
+    put_one(PMIX_GLOBAL, "ep", ep, PMIX_STRING);
+    pmix_status_t rc = PMIx_Commit();
+    if (PMIX_SUCCESS != rc) {
+        bail("wire", rc, "PMIx_Commit");
+    }
+    fence("wire-fence", true, NULL, 0);
+    int good = 0;
+    for (pmix_rank_t r = 0; r < size; r++) {
+        pmix_value_t *v;
+        char want[64];
+        snprintf(want, sizeof want, "endpoint-of-%u", r);
+        rc = get(r, "ep", NULL, 0, &v);
+        if (PMIX_SUCCESS != rc) {
+            fail("wire", rc, "rank %u's ep", r);
+            continue;
+        }
+        if (PMIX_STRING == v->type && 0 == strcmp(v->data.string, want)) {
+            good++;
+        } else {
+            fail("wire", PMIX_ERROR, "rank %u posted %s", r, PMIX_STRING == v->type ? v->data.string : "(not a string)");
+        }
+        PMIX_VALUE_RELEASE(v);
+    }
+    if ((uint32_t) good == size) {
+        OK("wired", "%u of %u", me.rank, size);
+    }
+    fence("wire-done", false, NULL, 0);
+    finalize();
+}
+
 /* ---------------------------------------------------------------- info */
 
 static void print_key(pmix_rank_t rank, const char *key, const pmix_info_t *q, size_t nq, const char *label)
@@ -990,8 +1033,10 @@ int main(int argc, char **argv)
         hang_mode();
     } else if (0 == strcmp(mode, "info") && 2 == argc) {
         info_mode();
+    } else if (0 == strcmp(mode, "wire") && 2 == argc) {
+        wire_mode();
     } else {
-        fprintf(stderr, "usage: pmix_client basic|abort [STATUS]|fence-timeout|sleep-in-fence|hang|info\n");
+        fprintf(stderr, "usage: pmix_client basic|abort [STATUS]|fence-timeout|sleep-in-fence|hang|info|wire\n");
         return 2;
     }
     return failed ? 1 : 0;
