@@ -174,4 +174,52 @@ class MixedJobTest {
         assertEquals("PMIX_BFROP_BUFFER_NON_DESC", env.get("PMIX_BFROP_BUFFER_TYPE"));
         assertEquals("native", env.get("PMIX_SECURITY_MODE"));
     }
+
+    /**
+     * The server SIGKILLed (its own JVM, FaultScenarios "host") while C ranks and a Java rank of its job
+     * wait: the C ranks' library raises PMIX_ERR_LOST_CONNECTION (they exit), the Java rank's fence
+     * fails with PMIX_ERR_LOST_CONNECTION; nobody hangs.
+     */
+    @Test
+    void shouldTellCAndJavaRanksTheirServerWasKilled() throws Exception {
+        Child server = Child.start(Child.SMALL, Map.of(), FaultScenarios.class.getName(), "host", tmp.toString(), "gone", "3");
+        children.add(server);
+        server.await("SERVING", 120_000);
+        Map<Integer, Map<String, String>> env = new HashMap<>();
+        for (String line : server.transcript().split("\n")) {
+            if (line.startsWith("ENV ")) {
+                String[] f = line.split(" ", 3);
+                int eq = f[2].indexOf('=');
+                env.computeIfAbsent(Integer.parseInt(f[1]), r -> new HashMap<>()).put(f[2].substring(0, eq), f[2].substring(eq + 1));
+            }
+        }
+        List<Child> cs = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            ProcessBuilder pb = new ProcessBuilder(cClient.toString(), "hang");
+            pb.environment().putAll(env.get(r));
+            Child c = Child.start(pb);
+            children.add(c);
+            cs.add(c);
+            c.await("READY " + r, 30_000);
+        }
+        Child j = Child.start(Child.SMALL, Map.of(), FaultScenarios.class.getName(), "survivor");
+        children.add(j);
+        for (Map.Entry<String, String> e : env.get(2).entrySet()) {
+            j.send("ENV " + e.getKey() + "=" + e.getValue());
+        }
+        j.send("INIT");
+        j.await("INITED gone:2", 60_000);
+        j.send("FENCE");
+        j.await("FENCING", 10_000);
+        Thread.sleep(200);
+        long killed = server.kill();
+        for (int r = 0; r < 2; r++) {
+            Child.Line l = cs.get(r).await("EVENT " + r, 10_000);
+            assertTrue(l.text().contains("LOST_CONNECTION"), l.text());
+            assertTrue(l.nanos() - killed < TimeUnit.SECONDS.toNanos(5), l.text());
+            assertEquals(0, cs.get(r).awaitExit(10_000));
+        }
+        Child.Line l = j.await("FENCE", 10_000);
+        assertTrue(l.text().startsWith("FENCE PMIX_ERR_LOST_CONNECTION"), l.text());
+    }
 }

@@ -37,6 +37,7 @@ class OpenPmixClientsTest {
     @TempDir
     static Path bin;
     static Path client;
+    static Path ring;
 
     @TempDir
     Path tmp;
@@ -47,6 +48,7 @@ class OpenPmixClientsTest {
     @BeforeAll
     static void build() {
         client = NativePrograms.pmix("pmix-server/src/test/c/pmix_client.c", bin);
+        ring = NativePrograms.mpi("pmix-server/src/test/c/mpi_ring.c", bin);
     }
 
     /** A host of one node: its fence is the node's own data; it records aborts. */
@@ -85,6 +87,11 @@ class OpenPmixClientsTest {
 
     /** Registers a job of {@code n} ranks on this node and starts {@code pmix_client args} as each. */
     void launch(String nspace, int n, String... args) throws Exception {
+        launch(nspace, n, java.util.Map.of(), client, args);
+    }
+
+    /** Registers a job of {@code n} ranks on this node and starts {@code program args} as each, with {@code env} added. */
+    void launch(String nspace, int n, java.util.Map<String, String> env, Path program, String... args) throws Exception {
         int[] r = new int[n];
         for (int i = 0; i < n; i++) {
             r[i] = i;
@@ -93,10 +100,11 @@ class OpenPmixClientsTest {
         for (int i = 0; i < n; i++) {
             Proc p = new Proc(nspace, i);
             server.registerClient(p, PeerCredentials.currentUid(), PeerCredentials.currentGid());
-            List<String> cmd = new ArrayList<>(List.of(client.toString()));
+            List<String> cmd = new ArrayList<>(List.of(program.toString()));
             cmd.addAll(List.of(args));
-            ProcessBuilder pb = new ProcessBuilder(cmd);
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
             pb.environment().putAll(server.setupFork(p));
+            pb.environment().putAll(env);
             ranks.add(Child.start(pb));
         }
     }
@@ -184,5 +192,23 @@ class OpenPmixClientsTest {
             assertTrue(l.text().contains("LOST_CONNECTION"), l.text());
             assertEquals(0, ranks.get(r).awaitExit(10_000));
         }
+    }
+
+    /**
+     * An unmodified Open MPI 4.1.4 program, direct-launched as Slurm's mpi/pmix plugin does it: every
+     * rank of the ring gets its token and the allreduce adds up, over shared memory and over TCP.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} ranks, btl {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"1, self", "2, 'self,vader'", "4, 'self,vader'", "4, 'self,tcp'"})
+    void shouldRunAnOpenMpiRing(int n, String btl) throws Exception {
+        launch("mpi" + n + btl.replace(",", ""), n, java.util.Map.of("OMPI_MCA_schizo", "^orte", "OMPI_MCA_btl", btl,
+                "OMPI_MCA_mpi_yield_when_idle", "1"), ring);
+        List<Integer> exits = exits();
+        assertEquals(java.util.Collections.nCopies(n, 0), exits, transcripts());
+        String out = transcripts();
+        for (int r = 0; r < n; r++) {
+            assertTrue(out.contains("ring rank " + r + "/" + n + " ok"), out);
+        }
+        assertTrue(out.contains("allreduce ok"), out);
     }
 }
