@@ -101,6 +101,10 @@ public final class Launcher implements HostModule {
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     /** A signal or an abort came: start no more processes. */
     private volatile boolean stopping;
+    /** Every process has ended: a signal now ends the launcher at once. */
+    private volatile boolean jobOver;
+    /** What {@link #terminate} asked to end (the processes and theirs), for the SIGKILL after the grace. */
+    private final List<ProcessHandle> terminated = new CopyOnWriteArrayList<>();
     /** The main class of an app that names none, or null when every app must name one. */
     private final String defaultMain;
 
@@ -115,8 +119,8 @@ public final class Launcher implements HostModule {
 
     /**
      * Runs a job as {@code pmixrun} with these arguments (see the class comment) and returns the
-     * status its entry point exits with: the job's exit code, or 2 for a usage error (said on stderr
-     * in one line).
+     * status its entry point exits with: the job's exit code, 2 for a usage error (said on stderr in
+     * one line), 1 when the launcher itself fails (its server cannot start, ...).
      *
      * @param defaultMain the main class an app that names none runs, or null to require one per app
      */
@@ -125,9 +129,8 @@ public final class Launcher implements HostModule {
         try {
             return new Launcher(defaultMain).run(args);
         } catch (PmixException e) {
-            System.err.println("pmixrun: " + e.getMessage().substring(e.statusName().length() + 2)
-                    + " (pmixrun --help for the usage)");
-            return 2;
+            System.err.println("pmixrun: " + e.getMessage());
+            return 1;
         }
     }
 
@@ -163,24 +166,32 @@ public final class Launcher implements HostModule {
         out.println("die with pmixrun even when it is killed with SIGKILL); 2 for a usage error.");
     }
 
-    private int run(String[] args) throws PmixException {
+    private int run(String[] args) {
         long t0 = System.nanoTime();
         LauncherLog.install(err, "pmixrun");
-        JobCommandLine line = JobCommandLine.parse(args);
-        if (line.help()) {
-            usage(System.out);
-            return 0;
-        }
+        JobCommandLine line;
         List<Program> programs = new ArrayList<>();
-        for (int a = 0; a < line.apps().size(); a++) {
-            List<String> words = line.apps().get(a).words();
-            if (!words.isEmpty()) {
-                programs.add(Program.of(words, System.getenv("PATH")));
-            } else if (defaultMain != null) {
-                programs.add(new Program.JavaMain(defaultMain, List.of()));
-            } else {
-                throw new PmixException(Status.ERR_BAD_PARAM, "app " + a + " names no program");
+        try {
+            line = JobCommandLine.parse(args);
+            if (line.help()) {
+                usage(System.out);
+                return 0;
             }
+            for (int a = 0; a < line.apps().size(); a++) {
+                List<String> words = line.apps().get(a).words();
+                if (!words.isEmpty()) {
+                    programs.add(Program.of(words, System.getenv("PATH")));
+                } else if (defaultMain != null) {
+                    programs.add(new Program.JavaMain(defaultMain, List.of()));
+                } else {
+                    throw new PmixException(Status.ERR_BAD_PARAM, "app " + a + " names no program");
+                }
+            }
+        } catch (PmixException e) {
+            // a usage error: what is wrong, without the status name a user has no use for
+            err.println("pmixrun: " + e.getMessage().substring(e.statusName().length() + 2)
+                    + " (pmixrun --help for the usage)");
+            return 2;
         }
         int nodes = line.simulatedNodes();
         int local = line.localProcs();
@@ -189,6 +200,10 @@ public final class Launcher implements HostModule {
                 nodes > 1 ? ", job spread over " + nodes + " nodes (" + (nodes - 1) + " simulated)"
                         : padding > 0 ? ", job of " + line.jobSize() + " ranks (" + padding + " on simulated nodes)" : "");
         Signals.handle(List.of("TERM", "INT", "HUP"), (name, number) -> {
+            if (jobOver) {
+                // nothing left to end: what the JVM does by default (a launcher stuck closing its server still ends)
+                System.exit(128 + number);
+            }
             stopping = true;
             events.add(new Signalled(name, number));
         });
@@ -231,14 +246,15 @@ public final class Launcher implements HostModule {
             tRegistered = System.nanoTime();
             int failedStart = launch(server, nspace, line, programs, mpi);
             tLaunched = System.nanoTime();
-            if (failedStart == 0) {
+            if (failedStart == 0 && !children.isEmpty()) {
                 err.printf("pmixrun: launched %d process(es); waiting%n", children.size());
             }
             exit = await(server, line.recovery(), failedStart);
+            jobOver = true;
             drainOutput();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            children.forEach(c -> kill(c.process()));
+            children.forEach(c -> kill(c.process().toHandle()));
             return 130;
         }
         long tDone = System.nanoTime();
@@ -320,7 +336,8 @@ public final class Launcher implements HostModule {
             } else {
                 event = events.poll(Math.max(0, killAt - System.nanoTime()), TimeUnit.NANOSECONDS);
                 if (event == null) {
-                    children.forEach(c -> kill(c.process())); // the grace is over
+                    terminated.forEach(Launcher::kill); // the grace is over
+                    children.forEach(c -> kill(c.process().toHandle()));
                     killAt = Long.MAX_VALUE;
                     continue;
                 }
@@ -353,18 +370,30 @@ public final class Launcher implements HostModule {
                     terminate();
                     killAt = System.nanoTime() + TERM_GRACE_MS * 1_000_000;
                 } else {
-                    err.println("pmixrun: got SIG" + s.name() + " again; killing the job");
-                    children.forEach(c -> kill(c.process()));
+                    err.println("pmixrun: got SIG" + s.name() + " while ending the job; killing it");
+                    terminated.forEach(Launcher::kill);
+                    children.forEach(c -> kill(c.process().toHandle()));
                     killAt = Long.MAX_VALUE;
                 }
             } else if (event instanceof Aborted a && !ending) {
                 ending = true;
                 // mpirun exits with MPI_Abort's error code; a status that is no exit code is 1
                 exit = a.status() > 0 && a.status() < 256 ? a.status() : 1;
-                err.println("pmixrun: rank " + a.requester().rank() + " aborts the job with " + Status.name(a.status())
+                String status = Status.name(a.status());
+                err.println("pmixrun: rank " + a.requester().rank() + " aborts the job with "
+                        + (status.equals(Integer.toString(a.status())) ? "status " + status : status)
                         + (a.message() == null || a.message().isEmpty() ? "" : ": " + a.message()));
-                children.forEach(c -> kill(c.process()));
-                killAt = Long.MAX_VALUE;
+                killOthers(a.requester()); // those the upcall could not see yet
+                killAt = System.nanoTime() + TERM_GRACE_MS * 1_000_000; // the caller's time to exit by itself
+            }
+        }
+        for (Event event; !ending && (event = events.poll()) != null; ) {
+            if (event instanceof Signalled s) {
+                // it came before any process was started, or as the last one ended
+                ending = true;
+                exit = 128 + s.number();
+                err.println("pmixrun: got SIG" + s.name() + (children.isEmpty() ? "; no process started"
+                        : "; the job has ended"));
             }
         }
         if (recovery && !ending) {
@@ -383,13 +412,27 @@ public final class Launcher implements HostModule {
         return exitValue > 128 && exitValue <= 128 + 64 ? exitValue - 128 : 0;
     }
 
-    /** Asks every process still running to end (SIGTERM). */
+    /**
+     * Asks every process still running, and every process it started, to end (SIGTERM). The processes'
+     * own children are noted now: once their parent is gone they are no longer its descendants, and
+     * those that stay get the SIGKILL after the grace too.
+     */
     private void terminate() {
-        children.forEach(c -> c.process().destroy());
+        for (Launched c : children) {
+            ProcessHandle p = c.process().toHandle();
+            if (p.isAlive()) {
+                p.descendants().forEach(d -> {
+                    terminated.add(d);
+                    d.destroy();
+                });
+                terminated.add(p);
+                p.destroy();
+            }
+        }
     }
 
     /** Kills a process and what it started (SIGKILL), if it still runs. */
-    private static void kill(Process p) {
+    private static void kill(ProcessHandle p) {
         if (p.isAlive()) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
@@ -434,11 +477,22 @@ public final class Launcher implements HostModule {
         return CompletableFuture.completedFuture(null);
     }
 
-    /** The launcher's main loop kills the job ({@link #await}); the caller hears at once that the abort is taken. */
+    /**
+     * Kills every other process of the job at once, before the caller hears that the abort is taken: the
+     * caller may exit right after ({@code MPI_Abort} does), and a process that saw the caller's end first
+     * would fail on its own and say so. The caller gets {@link #TERM_GRACE_MS} to exit by itself
+     * ({@link #await}), as {@code mpirun} lets it, and the job's status is the abort's.
+     */
     @Override
     public CompletionStage<Void> abort(Proc requester, int status, String message, List<Proc> targets) {
         stopping = true;
+        killOthers(requester);
         events.add(new Aborted(requester, status, message));
         return CompletableFuture.completedFuture(null);
+    }
+
+    /** Kills every process of the job but {@code requester}'s (SIGKILL). */
+    private void killOthers(Proc requester) {
+        children.stream().filter(c -> !c.proc().equals(requester)).forEach(c -> kill(c.process().toHandle()));
     }
 }

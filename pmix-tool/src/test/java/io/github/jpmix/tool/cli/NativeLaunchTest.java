@@ -90,6 +90,22 @@ class NativeLaunchTest {
         assertTrue(r.out().lines().allMatch(l -> l.startsWith("OK ")), r.out());
     }
 
+    /**
+     * PMIx_Abort from rank 0 of 3: the others are killed before rank 0 hears back (so none reports rank 0's
+     * end as a failure of its own), rank 0 exits by itself, and the abort's status is pmixrun's, said once.
+     */
+    @Test
+    void shouldEndTheJobWithTheAbortsStatus() throws Exception {
+        Run r = pmixrun("-n", "3", pmixClient.toString(), "abort");
+        assertEquals(42, r.exit(), r.both());
+        assertTrue(r.out().contains("OK 0 abort-returned SUCCESS"), r.out());
+        assertFalse(r.out().contains("FAIL"), r.out());
+        List<String> err = r.err().lines().toList();
+        assertEquals("pmixrun: rank 0 aborts the job with status 42: pmix_client abort test", err.get(2), r.err());
+        assertEquals(4, err.size(), r.err());
+        assertTrue(err.get(3).endsWith("; exit 42"), r.err());
+    }
+
     /** A C app and a Java app in one job: each rank reads its own facts, and all fence together. */
     @Test
     void shouldRunNativeAndJavaAppsInOneJob() throws Exception {
