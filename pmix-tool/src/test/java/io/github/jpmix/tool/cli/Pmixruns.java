@@ -1,6 +1,7 @@
 package io.github.jpmix.tool.cli;
 
 import io.github.jpmix.common.internal.JvmFlags;
+import io.github.jpmix.testing.Child;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs {@code pmixrun} as a user runs it, for the launcher tests: {@link Pmixrun}'s main in a JVM of
  * its own started like the launcher starts one (this JVM's JDK, JPMIx's flags, the test class path),
- * which starts the job's processes; its stdout and stderr go to files.
+ * which starts the job's processes; its stdout and stderr go to files. The launcher's JVM and the
+ * job's JVMs run with the options for short-lived JVMs ({@link Child#SMALL}, the launcher's
+ * {@code JPMIX_JVM_OPTIONS}): half the processor time of a default JVM's start on 2 shared cores.
  */
 final class Pmixruns {
     /** What a finished pmixrun left: its exit status, stdout and stderr. */
@@ -27,14 +30,16 @@ final class Pmixruns {
 
     /** The command that runs pmixrun with {@code args}. */
     static List<String> command(List<String> args) {
-        List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(List.of(), Pmixrun.class.getName()));
+        List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(Child.SMALL, Pmixrun.class.getName()));
         cmd.addAll(args);
         return cmd;
     }
 
     /** Runs pmixrun with {@code args} in {@code dir} (its TMPDIR too) and waits at most {@code seconds}. */
     static Run run(Path dir, Map<String, String> env, long seconds, String... args) throws Exception {
-        return run(dir, env, seconds, command(List.of(args)));
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.putIfAbsent(JvmFlags.OPTIONS_ENV, String.join(" ", Child.SMALL));
+        return run(dir, all, seconds, command(List.of(args)));
     }
 
     /** Runs {@code command} (a pmixrun) in {@code dir} (its TMPDIR too) and waits at most {@code seconds}. */
