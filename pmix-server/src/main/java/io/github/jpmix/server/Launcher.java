@@ -7,13 +7,20 @@ import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.JvmFlags;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
-import io.github.jpmix.server.internal.launch.CommandLineArgs;
-import io.github.jpmix.server.internal.launch.SharedArchive;
+import io.github.jpmix.server.internal.launch.JobCommandLine;
+import io.github.jpmix.server.internal.launch.LauncherLog;
+import io.github.jpmix.server.internal.launch.OpenMpiEnvironment;
+import io.github.jpmix.server.internal.launch.OutputPump;
+import io.github.jpmix.server.internal.launch.Program;
+import io.github.jpmix.server.internal.launch.Signals;
+import io.github.jpmix.server.internal.launch.Spawner;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -23,18 +30,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The reference launcher ({@code bin/pmixrun}): starts a server, registers a job of N processes
- * with its full wireup information, starts each process as a JVM running the given main class (with
- * the JVM flags JPMIx needs), and exits with the job's exit code. An app that names no main class
- * runs the default its entry point gives ({@link #run}): {@code bin/pmixrun} runs pmix-tool's
- * {@code io.github.jpmix.tool.cli.Pmixrun}, whose default is the bundled wireup demo of pmix-client;
- * this class's own {@link #main} has none, so every app names its program. When a process exits
- * non-zero or is killed, the launcher says so on stderr, ends the others (SIGTERM, then SIGKILL) and
- * exits with that process's status (128 + the signal for a killed one, as shells report it); with
- * {@code --enable-recovery} (mpirun's name) the others run on, and the status is the first non-zero
- * one in launch order.
+ * with its full wireup information and starts each process, then exits with the job's exit code.
+ * An app's program is told from its first word as {@code mpirun} tells it ({@code Program}): an
+ * executable file (a path with a {@code /}) or a command on {@code PATH} runs as a native program
+ * (a libpmix client, an Open MPI program, anything), any other word is a Java main class run in a
+ * JVM like the launcher's (its JDK, its class path, JPMIx's flags); every word after it is the
+ * program's own argument. An app that names no program runs the default its entry point gives
+ * ({@link #run}): {@code bin/pmixrun} runs pmix-tool's {@code io.github.jpmix.tool.cli.Pmixrun}, whose
+ * default is the bundled wireup demo of pmix-client; this class's own {@link #main} has none.
  *
  * <pre>
- * pmixrun [-n N] [--simulate-nodes K | --job-size J] [--enable-recovery] [MAINCLASS [ARGS...]] [: -n M MAINCLASS [ARGS...]]...
+ * pmixrun [OPTIONS] [PROGRAM [ARGS...]] [: [OPTIONS] [PROGRAM [ARGS...]]]...
  * </pre>
  *
  * <p>Each {@code :}-separated part is an app (app numbers 0, 1, ...). {@code --simulate-nodes K}
@@ -44,30 +50,61 @@ import java.util.concurrent.TimeUnit;
  * this node holds the N local ranks 0..N-1, the other J-N ranks (the last app's) sit on pretended
  * nodes {@code nid00001, nid00002, ...} in blocks of {@value #SIMULATED_NODE_SIZE} (the last one
  * smaller): the layout of the OpenPMIx reference harness in {@code benchmarks/reference/wireup/}.
- * Progress and a per-phase timing summary go to stderr.
+ *
+ * <p>Each process gets the server's {@code setupFork} environment (JPMIx's and OpenPMIx's variables)
+ * and what Open MPI needs for a direct launch ({@code OpenMpiEnvironment}). Its stdout and stderr
+ * reach the launcher's a whole line at a time ({@code OutputPump}; {@code --tag-output} prefixes
+ * {@code [rank] }); rank 0 reads the launcher's stdin. Progress and a per-phase timing summary, the
+ * last line, go to stderr, with one line per event that ends the job.
+ *
+ * <p>Ending. When a process exits non-zero or is killed, the launcher says so, ends the others
+ * (SIGTERM, then SIGKILL after {@value #TERM_GRACE_MS} ms) and exits with that process's status (128 +
+ * the signal for a killed one, as shells report it); with {@code --enable-recovery} (mpirun's name)
+ * the others run on, and the status is the first non-zero one in launch order. An abort
+ * ({@code PMIx_Abort}, {@code MPI_Abort}) kills the job at once and is the exit status. SIGTERM,
+ * SIGINT and SIGHUP end the job the same way and the launcher exits 128 + the signal; each process is
+ * started so that the kernel kills it when the launcher dies ({@code Spawner}), so not even a SIGKILL
+ * of the launcher leaves it running. The processes the launcher ends get no line each: the event
+ * that ended the job has one.
  */
 public final class Launcher implements HostModule {
     /** Ranks per pretended node of {@code --job-size}. */
     static final int SIMULATED_NODE_SIZE = 16;
-
-    private record App(int size, List<String> command) {
-    }
-
-    /** A process that ended: its index in launch order, its rank, the process. */
-    private record Ended(int index, int rank, Process process) {
-    }
-
     /** How long processes asked to end (SIGTERM) get before they are killed (SIGKILL). */
-    private static final long TERM_GRACE_MS = 2_000;
+    static final long TERM_GRACE_MS = 2_000;
+    /** How long the output of the ended processes may take to drain (a process's own child may hold its pipe). */
+    private static final long DRAIN_MS = 2_000;
+
+    /** What the launcher waits for once the job runs. */
+    private sealed interface Event {
+    }
+
+    /** A process ended (and the server was told): its index in launch order. */
+    private record Ended(int index, Proc proc, Process process) implements Event {
+    }
+
+    /** The launcher got a signal that asks it to end. */
+    private record Signalled(String name, int number) implements Event {
+    }
+
+    /** A process aborted the job. */
+    private record Aborted(Proc requester, int status, String message) implements Event {
+    }
+
+    /** A started process and the threads that copy its output. */
+    private record Launched(Proc proc, Process process, List<Thread> pumps) {
+    }
 
     private final PrintStream err = System.err;
-    private final List<Process> children = new CopyOnWriteArrayList<>();
-    /** Each child's exit, reported to the server ({@code procTerminated}) before the server closes. */
-    private final List<CompletableFuture<Void>> exits = new CopyOnWriteArrayList<>();
+    private final List<Launched> children = new CopyOnWriteArrayList<>();
     private final LocalLogChannels logChannels = new LocalLogChannels(System.out, System.err, LocalLogChannels.DEV_LOG);
-    /** The processes that ended, in the order they did. */
-    private final BlockingQueue<Ended> ended = new LinkedBlockingQueue<>();
-    private volatile int abortStatus;
+    private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+    /** A signal or an abort came: start no more processes. */
+    private volatile boolean stopping;
+    /** Every process has ended: a signal now ends the launcher at once. */
+    private volatile boolean jobOver;
+    /** What {@link #terminate} asked to end (the processes and theirs), for the SIGKILL after the grace. */
+    private final List<ProcessHandle> terminated = new CopyOnWriteArrayList<>();
     /** The main class of an app that names none, or null when every app must name one. */
     private final String defaultMain;
 
@@ -75,14 +112,15 @@ public final class Launcher implements HostModule {
         this.defaultMain = defaultMain;
     }
 
-    /** pmixrun without a default program: every app names its main class. Exits with {@link #run}'s status. */
+    /** pmixrun without a default program: every app names its program. Exits with {@link #run}'s status. */
     public static void main(String[] args) {
         System.exit(run(args, null));
     }
 
     /**
      * Runs a job as {@code pmixrun} with these arguments (see the class comment) and returns the
-     * status its entry point exits with: the job's exit code, or 2 for a usage error (said on stderr).
+     * status its entry point exits with: the job's exit code, 2 for a usage error (said on stderr in
+     * one line), 1 when the launcher itself fails (its server cannot start, ...).
      *
      * @param defaultMain the main class an app that names none runs, or null to require one per app
      */
@@ -92,81 +130,102 @@ public final class Launcher implements HostModule {
             return new Launcher(defaultMain).run(args);
         } catch (PmixException e) {
             System.err.println("pmixrun: " + e.getMessage());
-            return 2;
+            return 1;
         }
     }
 
     private void usage(PrintStream out) {
-        out.println("usage: pmixrun [-n N] [--simulate-nodes K | --job-size J] [--enable-recovery] [MAINCLASS [ARGS...]]"
-                + " [: -n M MAINCLASS [ARGS...]]...");
-        out.println("Runs a PMIx job: N JVMs running MAINCLASS"
+        out.println("usage: pmixrun [OPTIONS] [PROGRAM [ARGS...]] [: [OPTIONS] [PROGRAM [ARGS...]]]...");
+        out.println("Runs a PMIx job on this node: each ':'-separated app runs N processes of its PROGRAM"
                 + (defaultMain != null ? " (default: " + defaultMain + ")." : "."));
-        out.println("  -n N                  processes of this app (default 1)");
+        out.println("PROGRAM is a native program when it is an executable file (a path with a '/') or a");
+        out.println("command on PATH: a libpmix client, an Open MPI program (mpicc), a script, ...; any other");
+        out.println("word is a Java main class, run in a JVM like pmixrun's (its JDK and class path, JPMIx's");
+        out.println("JVM flags; bin/pmixrun adds JPMIX_APP_CLASSPATH). Every word after PROGRAM, options");
+        out.println("included, is the program's own argument, up to the next ':'.");
+        out.println("Options (before the program):");
+        out.println("  -n N, -np N           processes of this app (default 1)");
+        out.println("  --tag-output          prefix every line of output with [rank]");
         out.println("  --simulate-nodes K    pretend the job spans K nodes (realistic node and proc maps)");
         out.println("  --job-size J          pad the job to J ranks on pretended nodes of " + SIMULATED_NODE_SIZE
                 + " (nid00001, ...)");
         out.println("  --enable-recovery     let the job run on when a process fails (default: end it)");
         out.println("  -h, --help            this text");
-        out.println("Exit status: 0 if every process exited 0; else the first failure's, and the other");
-        out.println("processes are ended (with --enable-recovery: the first non-zero one in launch order);");
-        out.println("2 for a usage error.");
+        out.println("Each process gets the PMIx server's environment (PMIX_RANK, PMIX_NAMESPACE, the URIs of JPMIx");
+        out.println("and OpenPMIx clients, ...) and, unless pmixrun's environment sets them, what Open MPI needs");
+        out.println("to run direct-launched: OMPI_MCA_schizo=^orte and, with more processes than processors,");
+        out.println("OMPI_MCA_mpi_yield_when_idle=1. Example: mpicc -o ring ring.c && pmixrun -n 4 ./ring");
+        out.println("(choose Open MPI's transports with OMPI_MCA_btl, e.g. OMPI_MCA_btl=self,vader).");
+        out.println("Output: every process's stdout and stderr reach pmixrun's, a whole line at a time; stdin goes");
+        out.println("to rank 0.");
+        out.println("Exit status: 0 if every process exited 0; else the first failure's, and the other processes");
+        out.println("are ended: SIGTERM, then SIGKILL after " + TERM_GRACE_MS / 1000 + " s (with --enable-recovery:"
+                + " the first non-zero one in");
+        out.println("launch order); the status of an abort (PMIx_Abort, MPI_Abort); 128 + the signal when");
+        out.println("SIGTERM, SIGINT or SIGHUP ends pmixrun, which ends the job first (and the job's processes");
+        out.println("die with pmixrun even when it is killed with SIGKILL); 2 for a usage error.");
     }
 
     private int run(String[] args) {
         long t0 = System.nanoTime();
-        int nodes = 1;
-        boolean recovery = false;
-        int jobSize = 0;
-        List<App> apps = new ArrayList<>();
-        List<String> part = new ArrayList<>();
-        int n = 1;
-        for (int i = 0; i <= args.length; i++) {
-            String a = i < args.length ? args[i] : ":";
-            if (part.isEmpty() && (a.equals("-h") || a.equals("--help"))) {
+        LauncherLog.install(err, "pmixrun");
+        JobCommandLine line;
+        List<Program> programs = new ArrayList<>();
+        try {
+            line = JobCommandLine.parse(args);
+            if (line.help()) {
                 usage(System.out);
                 return 0;
-            } else if (part.isEmpty() && a.equals("-n") && i + 1 < args.length) {
-                n = CommandLineArgs.positive("-n", args[++i]);
-            } else if (part.isEmpty() && a.equals("--simulate-nodes") && i + 1 < args.length) {
-                nodes = CommandLineArgs.positive("--simulate-nodes", args[++i]);
-            } else if (part.isEmpty() && a.equals("--enable-recovery")) {
-                recovery = true;
-            } else if (part.isEmpty() && a.equals("--job-size") && i + 1 < args.length) {
-                jobSize = CommandLineArgs.positive("--job-size", args[++i]);
-            } else if (a.equals(":")) {
-                if (part.isEmpty() && defaultMain == null) {
-                    usage(System.err);
-                    throw new PmixException(Status.ERR_BAD_PARAM, "app " + apps.size() + " names no main class");
-                }
-                apps.add(new App(n, part.isEmpty() ? List.of(defaultMain) : List.copyOf(part)));
-                part.clear();
-                n = 1;
-            } else if (part.isEmpty() && a.startsWith("-")) {
-                usage(System.err);
-                throw new PmixException(Status.ERR_BAD_PARAM, "unknown option " + a);
-            } else {
-                part.add(a);
             }
+            for (int a = 0; a < line.apps().size(); a++) {
+                List<String> words = line.apps().get(a).words();
+                if (!words.isEmpty()) {
+                    programs.add(Program.of(words, System.getenv("PATH")));
+                } else if (defaultMain != null) {
+                    programs.add(new Program.JavaMain(defaultMain, List.of()));
+                } else {
+                    throw new PmixException(Status.ERR_BAD_PARAM, "app " + a + " names no program");
+                }
+            }
+        } catch (PmixException e) {
+            // a usage error: what is wrong, without the status name a user has no use for
+            err.println("pmixrun: " + e.getMessage().substring(e.statusName().length() + 2)
+                    + " (pmixrun --help for the usage)");
+            return 2;
         }
-        int local = apps.stream().mapToInt(App::size).sum();
-        if (jobSize > 0 && (nodes > 1 || jobSize < local)) {
-            throw new PmixException(Status.ERR_BAD_PARAM, nodes > 1 ? "--job-size and --simulate-nodes exclude each other"
-                    : "--job-size " + jobSize + " is smaller than the " + local + " local process(es)");
-        }
-        int padding = jobSize > 0 ? jobSize - local : 0;
-        err.printf("pmixrun: %d process(es) in %d app(s)%s%n", local, apps.size(),
+        int nodes = line.simulatedNodes();
+        int local = line.localProcs();
+        int padding = line.jobSize() > 0 ? line.jobSize() - local : 0;
+        err.printf("pmixrun: %d process(es) in %d app(s)%s%n", local, programs.size(),
                 nodes > 1 ? ", job spread over " + nodes + " nodes (" + (nodes - 1) + " simulated)"
-                        : padding > 0 ? ", job of " + jobSize + " ranks (" + padding + " on simulated nodes)" : "");
+                        : padding > 0 ? ", job of " + line.jobSize() + " ranks (" + padding + " on simulated nodes)" : "");
+        Signals.handle(List.of("TERM", "INT", "HUP"), (name, number) -> {
+            if (jobOver) {
+                // nothing left to end: what the JVM does by default (a launcher stuck closing its server still ends)
+                System.exit(128 + number);
+            }
+            stopping = true;
+            events.add(new Signalled(name, number));
+        });
+        String unguarded = Spawner.warning();
+        if (unguarded != null) {
+            err.println("pmixrun: " + unguarded);
+        }
+        Map<String, String> mpi = OpenMpiEnvironment.of(System.getenv(), local, Runtime.getRuntime().availableProcessors());
+        long tServer;
+        long tRegistered;
+        long tLaunched;
+        int exit;
         try (PmixServer server = PmixServer.start(new ServerOptions().toolSupport(true), this)) {
-            long tServer = System.nanoTime();
+            tServer = System.nanoTime();
             server.registerAttributes("PMIx_Log", LocalLogChannels.attributes());
             String host = server.hostname();
             String nspace = "pmixrun." + ProcessHandle.current().pid();
             WireupInfo wireup = WireupInfo.of(nspace);
             int first = 0;
-            for (int a = 0; a < apps.size(); a++) {
-                int size = apps.get(a).size();
-                wireup.app(a, first, size * nodes + (a == apps.size() - 1 ? padding : 0));
+            for (int a = 0; a < programs.size(); a++) {
+                int size = line.apps().get(a).size();
+                wireup.app(a, first, size * nodes + (a == programs.size() - 1 ? padding : 0));
                 for (int node = 0; node < nodes; node++) {
                     int[] ranks = new int[size];
                     for (int r = 0; r < size; r++) {
@@ -184,90 +243,211 @@ public final class Launcher implements HostModule {
                 wireup.node(String.format("nid%05d", node), ranks);
             }
             server.registerNamespace(nspace, local, wireup.build(host));
-            long tRegistered = System.nanoTime();
-            first = 0;
-            for (App app : apps) {
-                for (int r = 0; r < app.size(); r++) {
-                    Proc proc = new Proc(nspace, first + r);
-                    server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
-                    List<String> cmd = new ArrayList<>(SharedArchive.javaCommand(List.of(), app.command().get(0)));
-                    cmd.addAll(app.command().subList(1, app.command().size()));
-                    ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
-                    pb.environment().putAll(server.setupFork(proc));
-                    Process child = pb.start();
-                    int index = children.size();
-                    children.add(child);
-                    started(server, proc, child, app.command().get(0));
-                    child.onExit().thenAccept(p -> ended.add(new Ended(index, proc.rank(), p)));
-                }
-                first += app.size() * nodes;
+            tRegistered = System.nanoTime();
+            int failedStart = launch(server, nspace, line, programs, mpi);
+            tLaunched = System.nanoTime();
+            if (failedStart == 0 && !children.isEmpty()) {
+                err.printf("pmixrun: launched %d process(es); waiting%n", children.size());
             }
-            long tLaunched = System.nanoTime();
-            err.printf("pmixrun: launched %d JVM(s); waiting%n", children.size());
-            int exit = 0;
-            int[] codes = new int[children.size()];
-            for (int i = 0; i < children.size(); i++) {
-                Ended e = ended.take(); // in the order the processes end
-                int code = e.process().exitValue();
-                codes[e.index()] = code;
-                if (exit == 0 && code != 0) {
-                    // the job is broken: like mpirun, end the others rather than leave them waiting
-                    // for a peer that will never come (or running on without it)
-                    exit = code;
-                    err.printf("pmixrun: rank %d (pid %d) %s; %s%n", e.rank(), e.process().pid(),
-                            code > 128 ? "was killed by signal " + (code - 128) : "exited with status " + code,
-                            recovery ? "the job runs on (--enable-recovery)" : "terminating the job");
-                    if (!recovery) {
-                        terminateAll();
-                    }
-                }
-            }
-            if (recovery) {
-                // the job ran to its end: its status is the first non-zero one in launch (rank) order
-                exit = Arrays.stream(codes).filter(c -> c != 0).findFirst().orElse(0);
-            }
-            CompletableFuture.allOf(exits.toArray(CompletableFuture[]::new)).join();
-            long tDone = System.nanoTime();
-            err.printf("pmixrun: server %.0f ms, register %.0f ms, launch %.0f ms, run %.0f ms, total %.0f ms; exit %d%n",
-                    ms(t0, tServer), ms(tServer, tRegistered), ms(tRegistered, tLaunched), ms(tLaunched, tDone),
-                    ms(t0, tDone), abortStatus != 0 ? 1 : exit);
-            return abortStatus != 0 && exit == 0 ? 1 : exit;
-        } catch (IOException e) {
-            throw new PmixException(Status.ERR_INIT, "cannot start a process: " + e.getMessage(), e);
+            exit = await(server, line.recovery(), failedStart);
+            jobOver = true;
+            drainOutput();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            children.forEach(Process::destroyForcibly);
+            children.forEach(c -> kill(c.process().toHandle()));
             return 130;
         }
+        long tDone = System.nanoTime();
+        err.printf("pmixrun: server %.0f ms, register %.0f ms, launch %.0f ms, run %.0f ms, total %.0f ms; exit %d%n",
+                ms(t0, tServer), ms(tServer, tRegistered), ms(tRegistered, tLaunched), ms(tLaunched, tDone),
+                ms(t0, tDone), exit);
+        return exit;
     }
 
     /**
-     * Tells the server a child runs ({@code procLaunched}) and, when it ends, how ({@code procTerminated}). Java
-     * gives no wait status: {@code Process.exitValue()} is {@code 128 + signal} for a process a signal killed,
-     * as in POSIX shells, so an exit value of 129..192 is read as that signal (a program exiting with such a
-     * code itself is reported as killed by it).
+     * Registers and starts every local process, rank by rank, until all run or a signal or an abort
+     * came. Returns 0, or the status the job ends with when a process could not be started (said on stderr).
      */
-    private void started(PmixServer server, Proc proc, Process child, String executable) {
-        server.procLaunched(proc, child.pid(), executable);
-        exits.add(child.onExit().thenAccept(p -> {
-            int code = p.exitValue();
-            int signal = code > 128 && code <= 128 + 64 ? code - 128 : 0;
-            try {
-                server.procTerminated(proc, code, signal);
-            } catch (PmixException e) {
-                err.println("pmixrun: cannot report the exit of " + proc + ": " + e.getMessage());
+    private int launch(PmixServer server, String nspace, JobCommandLine line, List<Program> programs,
+            Map<String, String> mpi) {
+        int first = 0;
+        for (int a = 0; a < programs.size(); a++) {
+            Program program = programs.get(a);
+            int size = line.apps().get(a).size();
+            for (int r = 0; r < size && !stopping; r++) {
+                Proc proc = new Proc(nspace, first + r);
+                server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
+                ProcessBuilder pb = new ProcessBuilder(program.command());
+                pb.environment().putAll(server.setupFork(proc));
+                pb.environment().putAll(mpi);
+                // as mpirun: rank 0 reads pmixrun's stdin, the others read nothing
+                pb.redirectInput(children.isEmpty() ? ProcessBuilder.Redirect.INHERIT
+                        : ProcessBuilder.Redirect.from(new File("/dev/null")));
+                Process child;
+                try {
+                    child = Spawner.start(pb);
+                } catch (IOException e) {
+                    err.println("pmixrun: cannot start rank " + proc.rank() + " (" + program.name() + "): " + e.getMessage()
+                            + (children.isEmpty() ? "" : "; terminating the job"));
+                    stopping = true;
+                    terminate();
+                    return 126; // the shell's status for a command it cannot execute
+                }
+                String tag = line.tagOutput() ? "[" + proc.rank() + "] " : "";
+                List<Thread> pumps = List.of(
+                        OutputPump.start("pmixrun-out-" + proc.rank(), child.getInputStream(), System.out, tag),
+                        OutputPump.start("pmixrun-err-" + proc.rank(), child.getErrorStream(), System.err, tag));
+                int index = children.size();
+                children.add(new Launched(proc, child, pumps));
+                server.procLaunched(proc, child.pid(), program.name());
+                child.onExit().thenAccept(p -> {
+                    // the server hears of the end before the launcher acts on it: its proc table and
+                    // states are settled when the launcher reads them
+                    int code = p.exitValue();
+                    try {
+                        server.procTerminated(proc, code, signal(code));
+                    } catch (PmixException e) {
+                        err.println("pmixrun: cannot report the exit of " + proc + ": " + e.getMessage());
+                    }
+                    events.add(new Ended(index, proc, p));
+                });
             }
-        }));
+            first += size * line.simulatedNodes();
+        }
+        return 0;
     }
 
-    /** Ends every process still running: SIGTERM, then SIGKILL for those alive after {@link #TERM_GRACE_MS}. */
-    private void terminateAll() throws InterruptedException {
-        children.forEach(Process::destroy);
-        long deadline = System.nanoTime() + TERM_GRACE_MS * 1_000_000;
-        for (Process p : children) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0 || !p.waitFor(left, TimeUnit.NANOSECONDS)) {
-                p.destroyForcibly();
+    /**
+     * Waits until every started process has ended, ending the job on the first failure (unless
+     * {@code recovery}), an abort or a signal; returns the job's exit status.
+     *
+     * @param failedStart non-zero when a process could not be started: the job is ending with that status
+     */
+    private int await(PmixServer server, boolean recovery, int failedStart) throws InterruptedException {
+        int remaining = children.size();
+        int[] codes = new int[remaining];
+        int exit = failedStart;
+        boolean ending = failedStart != 0;
+        long killAt = ending ? System.nanoTime() + TERM_GRACE_MS * 1_000_000 : Long.MAX_VALUE;
+        while (remaining > 0) {
+            Event event;
+            if (killAt == Long.MAX_VALUE) {
+                event = events.take();
+            } else {
+                event = events.poll(Math.max(0, killAt - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (event == null) {
+                    terminated.forEach(Launcher::kill); // the grace is over
+                    children.forEach(c -> kill(c.process().toHandle()));
+                    killAt = Long.MAX_VALUE;
+                    continue;
+                }
+            }
+            if (event instanceof Ended e) {
+                remaining--;
+                int code = e.process().exitValue();
+                codes[e.index()] = code;
+                if (!ending && code != 0) {
+                    // the job is broken: like mpirun, end the others rather than leave them waiting
+                    // for a peer that will never come (or running on without it)
+                    exit = code;
+                    err.printf("pmixrun: rank %d (pid %d) %s; %s%n", e.proc().rank(), e.process().pid(),
+                            code > 128 ? "was killed by signal " + (code - 128) : "exited with status " + code,
+                            recovery ? "the job runs on (--enable-recovery)" : "terminating the job");
+                    if (!recovery) {
+                        ending = true;
+                        terminate();
+                        killAt = System.nanoTime() + TERM_GRACE_MS * 1_000_000;
+                    }
+                } else if (code == 0 && server.procState(e.proc()) == ProcState.TERM_WO_SYNC) {
+                    err.printf("pmixrun: rank %d (pid %d) exited 0 without finalizing%n", e.proc().rank(),
+                            e.process().pid());
+                }
+            } else if (event instanceof Signalled s) {
+                if (!ending) {
+                    ending = true;
+                    exit = 128 + s.number();
+                    err.println("pmixrun: got SIG" + s.name() + "; terminating the job");
+                    terminate();
+                    killAt = System.nanoTime() + TERM_GRACE_MS * 1_000_000;
+                } else {
+                    err.println("pmixrun: got SIG" + s.name() + " while ending the job; killing it");
+                    terminated.forEach(Launcher::kill);
+                    children.forEach(c -> kill(c.process().toHandle()));
+                    killAt = Long.MAX_VALUE;
+                }
+            } else if (event instanceof Aborted a && !ending) {
+                ending = true;
+                // mpirun exits with MPI_Abort's error code; a status that is no exit code is 1
+                exit = a.status() > 0 && a.status() < 256 ? a.status() : 1;
+                String status = Status.name(a.status());
+                err.println("pmixrun: rank " + a.requester().rank() + " aborts the job with "
+                        + (status.equals(Integer.toString(a.status())) ? "status " + status : status)
+                        + (a.message() == null || a.message().isEmpty() ? "" : ": " + a.message()));
+                killOthers(a.requester()); // those the upcall could not see yet
+                killAt = System.nanoTime() + TERM_GRACE_MS * 1_000_000; // the caller's time to exit by itself
+            }
+        }
+        for (Event event; !ending && (event = events.poll()) != null; ) {
+            if (event instanceof Signalled s) {
+                // it came before any process was started, or as the last one ended
+                ending = true;
+                exit = 128 + s.number();
+                err.println("pmixrun: got SIG" + s.name() + (children.isEmpty() ? "; no process started"
+                        : "; the job has ended"));
+            }
+        }
+        if (recovery && !ending) {
+            // the job ran to its end: its status is the first non-zero one in launch (rank) order
+            exit = Arrays.stream(codes).filter(c -> c != 0).findFirst().orElse(0);
+        }
+        return exit;
+    }
+
+    /**
+     * The signal that killed a process, from its {@code Process.exitValue()}: Java gives no wait status, and
+     * reports {@code 128 + signal} for a process a signal killed, as POSIX shells do, so an exit value of
+     * 129..192 is read as that signal (a program exiting with such a code itself is reported as killed by it).
+     */
+    private static int signal(int exitValue) {
+        return exitValue > 128 && exitValue <= 128 + 64 ? exitValue - 128 : 0;
+    }
+
+    /**
+     * Asks every process still running, and every process it started, to end (SIGTERM). The processes'
+     * own children are noted now: once their parent is gone they are no longer its descendants, and
+     * those that stay get the SIGKILL after the grace too.
+     */
+    private void terminate() {
+        for (Launched c : children) {
+            ProcessHandle p = c.process().toHandle();
+            if (p.isAlive()) {
+                p.descendants().forEach(d -> {
+                    terminated.add(d);
+                    d.destroy();
+                });
+                terminated.add(p);
+                p.destroy();
+            }
+        }
+    }
+
+    /** Kills a process and what it started (SIGKILL), if it still runs. */
+    private static void kill(ProcessHandle p) {
+        if (p.isAlive()) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+    }
+
+    /** Waits, up to {@link #DRAIN_MS} in all, until the ended processes' output is written. */
+    private void drainOutput() throws InterruptedException {
+        long deadline = System.nanoTime() + DRAIN_MS * 1_000_000;
+        for (Launched c : children) {
+            for (Thread pump : c.pumps()) {
+                long left = deadline - System.nanoTime();
+                if (left > 0) {
+                    TimeUnit.NANOSECONDS.timedJoin(pump, left);
+                }
             }
         }
     }
@@ -275,7 +455,6 @@ public final class Launcher implements HostModule {
     private static double ms(long from, long to) {
         return (to - from) / 1e6;
     }
-
 
     /** One node really runs; the pretended ones contribute no data. */
     @Override
@@ -298,16 +477,22 @@ public final class Launcher implements HostModule {
         return CompletableFuture.completedFuture(null);
     }
 
-    @Override
-    public void clientTerminated(Proc proc, int state) {
-        err.println("pmixrun: " + proc + " ended without finalizing (" + ProcState.toString(state) + ")");
-    }
-
+    /**
+     * Kills every other process of the job at once, before the caller hears that the abort is taken: the
+     * caller may exit right after ({@code MPI_Abort} does), and a process that saw the caller's end first
+     * would fail on its own and say so. The caller gets {@link #TERM_GRACE_MS} to exit by itself
+     * ({@link #await}), as {@code mpirun} lets it, and the job's status is the abort's.
+     */
     @Override
     public CompletionStage<Void> abort(Proc requester, int status, String message, List<Proc> targets) {
-        err.println("pmixrun: " + requester + " aborts the job with " + Status.name(status) + ": " + message);
-        abortStatus = status == 0 ? Status.ERROR : status;
-        children.forEach(Process::destroyForcibly);
+        stopping = true;
+        killOthers(requester);
+        events.add(new Aborted(requester, status, message));
         return CompletableFuture.completedFuture(null);
+    }
+
+    /** Kills every process of the job but {@code requester}'s (SIGKILL). */
+    private void killOthers(Proc requester) {
+        children.stream().filter(c -> !c.proc().equals(requester)).forEach(c -> kill(c.process().toHandle()));
     }
 }

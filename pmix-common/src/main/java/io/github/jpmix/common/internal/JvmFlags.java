@@ -10,28 +10,47 @@ import java.util.List;
 /**
  * Not API. The JVM flags every JPMIx process that maps Chronicle or Agrona files needs, as the
  * build wrote them from the parent pom's {@code jpmix.jvm.flags} property (the one place they
- * live), the switch that keeps Chronicle from phoning home, and the command that starts a JVM like
+ * live) and, for JDK {@value #NEWER_JDK} and later, {@code jpmix.jvm.flags.jdk23} (options JDK 17
+ * refuses); the switch that keeps Chronicle from phoning home; and the command that starts a JVM like
  * this one with them ({@link #javaCommand}). Every module's entry points and multi-process tests
  * use it; the launcher adds the class-data-sharing archive of its JVMs (pmix-server's
- * {@code SharedArchive}), the benchmarks pass the flags to JMH's forks.
+ * {@code SharedArchive}), the benchmarks pass the flags to JMH's forks. The {@code bin/} scripts
+ * read the same two files ({@code bin/lib/jvm.sh}) and Surefire the same two properties (the parent
+ * pom's profile {@code jdk23-flags}).
  */
 public final class JvmFlags {
     private static final String RESOURCE = "/META-INF/jpmix/jvm.flags";
+    /** The first JDK that accepts the flags of {@link #NEWER_RESOURCE}. */
+    public static final int NEWER_JDK = 23;
+    private static final String NEWER_RESOURCE = "/META-INF/jpmix/jvm-" + NEWER_JDK + ".flags";
 
     private JvmFlags() {
     }
 
-    /** The flags, one list element per flag. */
+    /** The flags for the JDK this JVM runs, one list element per flag (the JVMs it starts run the same JDK). */
     public static List<String> get() {
-        try (InputStream in = JvmFlags.class.getResourceAsStream(RESOURCE)) {
+        return get(Runtime.version().feature());
+    }
+
+    /** The flags for JDK {@code feature} (17, 25, ...), one list element per flag. */
+    public static List<String> get(int feature) {
+        List<String> flags = new java.util.ArrayList<>(read(RESOURCE));
+        if (feature >= NEWER_JDK) {
+            flags.addAll(read(NEWER_RESOURCE));
+        }
+        return List.copyOf(flags);
+    }
+
+    private static List<String> read(String resource) {
+        try (InputStream in = JvmFlags.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from pmix-common's jar");
+                throw new IllegalStateException(resource + " is missing from pmix-common's jar");
             }
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
             if (text.isEmpty() || text.contains("${")) {
-                throw new IllegalStateException(RESOURCE + " was not filtered by the build: '" + text + "'");
+                throw new IllegalStateException(resource + " was not filtered by the build: '" + text + "'");
             }
-            return List.copyOf(Arrays.asList(text.split("\\s+")));
+            return Arrays.asList(text.split("\\s+"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,127 @@
+package io.github.jpmix.server.internal.launch;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Not API. Starts the launcher's processes so that none outlives the launcher, even when the
+ * launcher is killed with SIGKILL and has no chance to end them: each process starts under
+ * util-linux's {@code setpriv --pdeathsig KILL}, which asks the kernel ({@code prctl(PR_SET_PDEATHSIG)})
+ * to SIGKILL it when its parent dies, then executes the program (the setting survives the exec; the
+ * pid stays the same).
+ *
+ * <p>The kernel's "parent" there is the thread that forked, not the process: {@code PR_SET_PDEATHSIG}
+ * fires when that thread ends (prctl(2)). So every process is started from one thread that lives as
+ * long as the JVM ({@link #start}): forked from a short-lived thread, the job would be killed when that
+ * thread ended. Where {@code setpriv} is missing or too old, processes start without it and
+ * {@link #warning()} says so in one line.
+ */
+public final class Spawner {
+    private static final List<String> DEATH_SIGNAL = List.of("--pdeathsig", "KILL", "--");
+    /** The one thread every launched process is forked from: a single-thread pool's thread never times out. */
+    private static final ExecutorService FORKER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "jpmix-launch-forker");
+        t.setDaemon(true);
+        return t;
+    });
+    private static volatile Path setpriv;
+    private static volatile boolean probed;
+
+    private Spawner() {
+    }
+
+    /**
+     * Starts {@code pb}'s command under {@code setpriv --pdeathsig KILL} (when this machine has it) from
+     * the forker thread. Thread-safe.
+     */
+    public static Process start(ProcessBuilder pb) throws IOException {
+        Path sp = setpriv();
+        if (sp != null) {
+            List<String> cmd = new ArrayList<>();
+            cmd.add(sp.toString());
+            cmd.addAll(DEATH_SIGNAL);
+            cmd.addAll(pb.command());
+            pb.command(cmd);
+        }
+        Future<Process> f = FORKER.submit(pb::start);
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            // the fork goes on in the forker: the process it starts must not be lost
+            Thread.currentThread().interrupt();
+            try {
+                f.get(30, TimeUnit.SECONDS).destroyForcibly();
+            } catch (Exception ignored) {
+                // the start failed: nothing to end
+            }
+            throw new IOException("interrupted while starting " + pb.command().get(0), e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * Null when processes are started under {@code setpriv}; else the line that says they are not, and
+     * what that means.
+     */
+    public static String warning() {
+        return setpriv() != null ? null
+                : "setpriv (util-linux 2.33+) not found: the job's processes outlive pmixrun if it is killed with SIGKILL";
+    }
+
+    /** {@code setpriv} from PATH (else /usr/bin), if it takes {@code --pdeathsig}; probed once. */
+    private static synchronized Path setpriv() {
+        if (!probed) {
+            probed = true;
+            setpriv = find();
+        }
+        return setpriv;
+    }
+
+    private static Path find() {
+        List<Path> candidates = new ArrayList<>();
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String dir : path.split(":")) {
+                if (!dir.isEmpty()) {
+                    candidates.add(Path.of(dir, "setpriv"));
+                }
+            }
+        }
+        candidates.add(Path.of("/usr/bin/setpriv"));
+        for (Path p : candidates) {
+            if (Files.isRegularFile(p) && Files.isExecutable(p) && works(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code setpriv} knows {@code --pdeathsig} (util-linux 2.33 and later): it runs {@code true} with it. */
+    private static boolean works(Path setpriv) {
+        try {
+            List<String> cmd = new ArrayList<>(List.of(setpriv.toString()));
+            cmd.addAll(DEATH_SIGNAL);
+            cmd.add("true");
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
