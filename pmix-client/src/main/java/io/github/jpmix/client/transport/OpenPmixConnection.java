@@ -28,6 +28,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import jdk.net.ExtendedSocketOptions;
 
 /**
  * The client end of OpenPMIx 4.2.2's client-server protocol (not for applications: see the package
@@ -101,6 +102,8 @@ public final class OpenPmixConnection implements ServerConnection {
     private final AtomicInteger nextTag = new AtomicInteger(Frames.FIRST_TAG - 1);
     private final Object writeLock = new Object();
     private final Thread reader;
+    /** Reader thread only: whether {@code TCP_QUICKACK} works here (Linux). */
+    private volatile boolean quickAck = true;
     private volatile boolean closeRequested;
     private volatile boolean closed;
     private volatile PmixException closedReason;
@@ -163,6 +166,9 @@ public final class OpenPmixConnection implements ServerConnection {
                 throw new PmixException(Status.ERR_UNREACH, "no PMIx server listens at " + uri + ": " + e.getMessage(), e);
             }
             s.setTcpNoDelay(true);
+            if (s.supportedOptions().contains(ExtendedSocketOptions.TCP_QUICKACK)) {
+                s.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
+            }
             s.setSoTimeout((int) Math.max(1, timeout.toMillis()));
             DataInputStream in = new DataInputStream(s.getInputStream());
             OutputStream out = s.getOutputStream();
@@ -320,6 +326,9 @@ public final class OpenPmixConnection implements ServerConnection {
         try {
             synchronized (writeLock) {
                 out.write(frame.array(), 0, frame.limit());
+                if (quickAck) {
+                    socket.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
+                }
             }
         } catch (IOException e) {
             // the reader finds out what happened to the socket and fails everything pending
@@ -377,6 +386,7 @@ public final class OpenPmixConnection implements ServerConnection {
                 }
                 byte[] payload = new byte[(int) length];
                 in.readFully(payload);
+                quickAck();
                 dispatch(tag, payload);
             }
         } catch (EOFException e) {
@@ -391,6 +401,23 @@ public final class OpenPmixConnection implements ServerConnection {
             reason = new PmixException(Status.ERR_LOST_CONNECTION, "reader failed: " + t, t);
         }
         shutdown(reason);
+    }
+
+    /**
+     * Asks the kernel to acknowledge the next segment at once. OpenPMIx's server writes without
+     * {@code TCP_NODELAY}: when it has two replies for this client in a row (a commit's, then a fence's
+     * that comes once the other participants entered) Nagle's algorithm holds the second until the first
+     * is acknowledged, and a delayed acknowledgement makes that up to 40 ms. Linux clears the mode again
+     * by itself, hence once per message.
+     */
+    private void quickAck() {
+        if (quickAck) {
+            try {
+                socket.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
+            } catch (IOException | UnsupportedOperationException e) {
+                quickAck = false;
+            }
+        }
     }
 
     private void dispatch(int tag, byte[] payload) {

@@ -33,7 +33,10 @@ import java.util.concurrent.ConcurrentHashMap;
 final class HashStore implements ClientStore {
     private final GdsStore heap;
     private final GdsClientStore facts;
+    /** Peers' values fetched since the last fence; written under its lock, read without. */
     private final Map<Proc, Map<String, Value>> peers = new ConcurrentHashMap<>();
+    /** Guarded by {@link #peers}; read racily by fetches, which only compare it. */
+    private volatile long epoch;
 
     HashStore(JobData job) {
         this.heap = Gds.heapStore(job.localHost());
@@ -74,14 +77,34 @@ final class HashStore implements ClientStore {
         return Optional.ofNullable(values == null ? null : values.get(key));
     }
 
-    /** A GET reply's values of {@code proc}: kept until the next fence completes. */
-    void cache(Proc proc, Map<String, Value> values) {
-        peers.put(proc, Map.copyOf(values));
+    /** Which fence the cached values belong to: each completed fence starts a new epoch. */
+    long epoch() {
+        return epoch;
+    }
+
+    /**
+     * A GET reply's values of {@code proc}, fetched in {@code epoch}: kept until the next fence
+     * completes; a reply that comes after that (a fetch of the epoch before) is not kept.
+     */
+    void cache(Proc proc, Map<String, Value> values, long epoch) {
+        synchronized (peers) {
+            if (epoch == this.epoch) {
+                peers.put(proc, Map.copyOf(values));
+            }
+        }
+    }
+
+    /** Whether {@code proc}'s values of this epoch are here. */
+    boolean isCached(Proc proc) {
+        return peers.containsKey(proc);
     }
 
     /** A fence completed: peers may have posted since their values were fetched. */
     void forgetPeers() {
-        peers.clear();
+        synchronized (peers) {
+            epoch++;
+            peers.clear();
+        }
     }
 
     /** {@code PMIx_Resolve_peers} of a namespace in the job data ({@link io.github.jpmix.gds.GdsReader#peers}). */

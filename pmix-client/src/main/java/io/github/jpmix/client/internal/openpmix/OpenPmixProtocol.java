@@ -14,7 +14,6 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcInfo;
 import io.github.jpmix.common.Query;
 import io.github.jpmix.common.QueryResults;
-import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.bfrops.BfropsReader;
@@ -73,6 +72,8 @@ public final class OpenPmixProtocol implements ServerProtocol {
     private final String localHost;
     private final GetRouter gets;
     private final ModexExchange modex;
+    /** Peers' posted values: fetched, coalesced, fetched together after a collecting fence. */
+    private final PeerData peers;
     /** Every value posted so far, by key, with its scope: each COMMIT sends them all. Guarded by itself. */
     private final Map<String, Info> committed = new LinkedHashMap<>();
     private volatile PmixException lost;
@@ -85,6 +86,7 @@ public final class OpenPmixProtocol implements ServerProtocol {
         this.localHost = localHost;
         this.gets = new GetRouter(self, store);
         this.modex = new ModexExchange(self, gets);
+        this.peers = new PeerData(store, this::request);
     }
 
     /**
@@ -191,34 +193,27 @@ public final class OpenPmixProtocol implements ServerProtocol {
 
     /**
      * A get {@link GetRouter} leaves to the server ({@code client/pmix_client_get.c:935-1080}): a
-     * posted key of a process as asked (the reply's values of it are kept); a reserved key with
+     * posted key of a process from its values of this epoch ({@link PeerData}); a reserved key with
      * {@code PMIX_IMMEDIATE} added, of rank {@code WILDCARD} when of another namespace.
      */
     @Override
     public CompletableFuture<Value> get(Proc target, String key, List<Info> qualifiers) {
-        boolean reserved = Keys.isReserved(key);
-        Proc asked = target;
-        List<Info> infos = qualifiers;
-        if (reserved) {
-            infos = new ArrayList<>(qualifiers);
-            boolean immediate = false;
-            for (Info i : qualifiers) {
-                immediate |= i.is(Keys.IMMEDIATE);
-            }
-            if (!immediate) {
-                infos.add(Info.flag(Keys.IMMEDIATE));
-            }
-            if (!target.namespace().equals(self.namespace())) {
-                asked = Proc.wildcard(target.namespace());
-            }
+        if (!Keys.isReserved(key)) {
+            return qualifiers.isEmpty() ? peers.get(target, key) : peers.single(target, key, qualifiers, timeoutOf(qualifiers));
         }
+        List<Info> infos = new ArrayList<>(qualifiers);
+        boolean immediate = false;
+        for (Info i : qualifiers) {
+            immediate |= i.is(Keys.IMMEDIATE);
+        }
+        if (!immediate) {
+            infos.add(Info.flag(Keys.IMMEDIATE));
+        }
+        Proc asked = target.namespace().equals(self.namespace()) ? target : Proc.wildcard(target.namespace());
         String what = "get " + key + " of " + target;
         return request(ClientRequests.get(asked, infos, key), timeoutOf(qualifiers)).thenApply(reply -> {
             Value found = null;
             for (ClientRequests.ProcValues pv : ClientRequests.getReply(reply, what)) {
-                if (!reserved && Rank.isValid(pv.proc().rank())) {
-                    store.cache(pv.proc(), pv.values());
-                }
                 Value v = pv.values().get(key);
                 if (v != null && (found == null || pv.proc().equals(target))) {
                     found = v;
@@ -233,6 +228,13 @@ public final class OpenPmixProtocol implements ServerProtocol {
 
     // ---- commit, fence ----
 
+    /**
+     * Does not wait for the server's reply, as a JPMIx commit does not: the socket keeps the commit ahead
+     * of this process's next request. The reply's status is only logged (libpmix ignores it too,
+     * {@code pmix_client.c:1481-1488}, notes §1.10).
+     *
+     * @throws PmixException {@code PMIX_ERR_LOST_CONNECTION} when the server is gone
+     */
     @Override
     public void commit() {
         byte[] payload;
@@ -244,7 +246,6 @@ public final class OpenPmixProtocol implements ServerProtocol {
             payload = ClientRequests.commit(committed);
         }
         checkConnected();
-        // the reply is a status libpmix ignores (pmix_client.c:1481-1488): nobody waits for it
         connection.request(payload).whenComplete((reply, error) -> {
             if (error != null) {
                 LOG.log(DEBUG, () -> "commit of " + self + " failed: " + error.getMessage());
@@ -261,9 +262,17 @@ public final class OpenPmixProtocol implements ServerProtocol {
     @Override
     public CompletableFuture<Runnable> fence(Collection<Proc> procs, List<Info> directives) {
         List<Proc> list = procs == null || procs.isEmpty() ? List.of(Proc.wildcard(self.namespace())) : List.copyOf(procs);
+        boolean collect = false;
+        for (Info i : directives) {
+            collect |= i.is(Keys.COLLECT_DATA) && (i.value().type() == DataType.UNDEF || i.value().asBoolean());
+        }
+        boolean collecting = collect;
         return request(ClientRequests.fence(list, directives), timeoutOf(directives)).thenApply(reply -> {
             ClientRequests.success(reply, "fence");
-            return store::forgetPeers;
+            return () -> {
+                store.forgetPeers();
+                peers.fenced(collecting, list, localRanks(), self);
+            };
         });
     }
 
@@ -288,6 +297,15 @@ public final class OpenPmixProtocol implements ServerProtocol {
             }
             return out;
         });
+    }
+
+    /** This namespace's ranks on this node, as far as the job data says (none when it does not). */
+    private int[] localRanks() {
+        try {
+            return store.peers(self.namespace(), localHost);
+        } catch (PmixException e) {
+            return new int[0];
+        }
     }
 
     /** This namespace's ranks on {@code host}, from the job data ({@code GdsReader.peers}). */
