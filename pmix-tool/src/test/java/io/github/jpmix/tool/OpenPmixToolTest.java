@@ -43,6 +43,7 @@ class OpenPmixToolTest {
     static Path dir;
     static String hostname;
     static Process host;
+    /** The ranks' pids, by rank. */
     static final List<Long> ranks = new ArrayList<>();
     static Path executable;
 
@@ -59,10 +60,15 @@ class OpenPmixToolTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (ranks.size() < 2) {
             ranks.clear();
+            Long[] byRank = new Long[2];
             for (String l : Files.readAllLines(out)) {
-                if (l.startsWith("READY ")) {
-                    ranks.add(Long.parseLong(l.split(" ")[2]));
+                if (l.startsWith("READY ")) { // READY <rank> <pid> hang
+                    String[] f = l.split(" ");
+                    byRank[Integer.parseInt(f[1])] = Long.parseLong(f[2]);
                 }
+            }
+            if (byRank[0] != null && byRank[1] != null) {
+                ranks.addAll(List.of(byRank));
             }
             if (System.nanoTime() > deadline || !host.isAlive()) {
                 throw new AssertionError("pmix_host's job did not start: " + Files.readString(out));
