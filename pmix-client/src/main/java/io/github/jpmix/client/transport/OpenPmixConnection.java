@@ -12,6 +12,7 @@ import io.github.jpmix.common.internal.openpmix.ConnectMessage;
 import io.github.jpmix.common.internal.openpmix.Frames;
 import io.github.jpmix.common.internal.openpmix.OpenPmixUri;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
+import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -102,8 +103,8 @@ public final class OpenPmixConnection implements ServerConnection {
     private final AtomicInteger nextTag = new AtomicInteger(Frames.FIRST_TAG - 1);
     private final Object writeLock = new Object();
     private final Thread reader;
-    /** Reader thread only: whether {@code TCP_QUICKACK} works here (Linux). */
-    private volatile boolean quickAck = true;
+    /** Whether {@code TCP_QUICKACK} works here (Linux). Guarded by the write lock. */
+    private boolean quickAck = true;
     private volatile boolean closeRequested;
     private volatile boolean closed;
     private volatile PmixException closedReason;
@@ -170,7 +171,8 @@ public final class OpenPmixConnection implements ServerConnection {
                 s.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
             }
             s.setSoTimeout((int) Math.max(1, timeout.toMillis()));
-            DataInputStream in = new DataInputStream(s.getInputStream());
+            // buffered: DataInputStream reads an int a byte at a time, a system call each on a bare socket stream
+            DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream(), 64 * 1024));
             OutputStream out = s.getOutputStream();
             ByteBuffer m = hello.encode();
             out.write(m.array(), 0, m.limit());
@@ -326,13 +328,29 @@ public final class OpenPmixConnection implements ServerConnection {
         try {
             synchronized (writeLock) {
                 out.write(frame.array(), 0, frame.limit());
-                if (quickAck) {
-                    socket.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
-                }
+                quickAck();
             }
         } catch (IOException e) {
             // the reader finds out what happened to the socket and fails everything pending
             throw new PmixException(Status.ERR_LOST_CONNECTION, "writing to the PMIx server at " + uri + " failed: " + e, e);
+        }
+    }
+
+    /**
+     * Asks the kernel to acknowledge the server's next segment at once. Linux delays the acknowledgement
+     * of what comes in after this side has written (it hopes to send it with its next message), and
+     * OpenPMIx's server writes without {@code TCP_NODELAY}: when it has two replies for this client in a
+     * row (a commit's, then a fence's that comes once the other participants entered), Nagle's algorithm
+     * holds the second until the first is acknowledged: 40 ms (measured: a 2-rank modex round took 44 ms).
+     * The mode does not last, hence after every write. Under the write lock.
+     */
+    private void quickAck() {
+        if (quickAck) {
+            try {
+                socket.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
+            } catch (IOException | UnsupportedOperationException e) {
+                quickAck = false;
+            }
         }
     }
 
@@ -386,7 +404,6 @@ public final class OpenPmixConnection implements ServerConnection {
                 }
                 byte[] payload = new byte[(int) length];
                 in.readFully(payload);
-                quickAck();
                 dispatch(tag, payload);
             }
         } catch (EOFException e) {
@@ -401,23 +418,6 @@ public final class OpenPmixConnection implements ServerConnection {
             reason = new PmixException(Status.ERR_LOST_CONNECTION, "reader failed: " + t, t);
         }
         shutdown(reason);
-    }
-
-    /**
-     * Asks the kernel to acknowledge the next segment at once. OpenPMIx's server writes without
-     * {@code TCP_NODELAY}: when it has two replies for this client in a row (a commit's, then a fence's
-     * that comes once the other participants entered) Nagle's algorithm holds the second until the first
-     * is acknowledged, and a delayed acknowledgement makes that up to 40 ms. Linux clears the mode again
-     * by itself, hence once per message.
-     */
-    private void quickAck() {
-        if (quickAck) {
-            try {
-                socket.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
-            } catch (IOException | UnsupportedOperationException e) {
-                quickAck = false;
-            }
-        }
     }
 
     private void dispatch(int tag, byte[] payload) {
