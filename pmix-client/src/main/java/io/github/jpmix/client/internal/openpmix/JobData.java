@@ -9,6 +9,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.LogText;
 import io.github.jpmix.common.internal.bfrops.BfropsReader;
 import io.github.jpmix.gds.Registration;
 import java.util.ArrayList;
@@ -50,6 +51,8 @@ import java.util.TreeMap;
  * @param localHost this node's name, as the job data spells it
  */
 record JobData(Registration registration, String localHost) {
+    private static final System.Logger LOG = System.getLogger("io.github.jpmix.client");
+
     /**
      * Reads a REQ reply for {@code self}.
      *
@@ -153,7 +156,35 @@ record JobData(Registration registration, String localHost) {
             });
             infos.add(Info.of(Keys.PROC_INFO_ARRAY.name(), Value.ofDataArray(DataArray.of(DataType.INFO, list))));
         });
-        return new JobData(Registration.parse(nspace, localRanks(nodes, procs, localHost), infos), localHost);
+        return new JobData(register(nspace, localRanks(nodes, procs, localHost), infos), localHost);
+    }
+
+    /**
+     * The registration of the job data. A fact pmix-gds refuses (a value of another type than its key's,
+     * a malformed {@code PMIX_LOCAL_PEERS}) is left out with a warning rather than failing the init:
+     * OpenPMIx's client takes any job data its server sends, and the rest is still right.
+     */
+    private static Registration register(String nspace, int nlocal, List<Info> infos) {
+        try {
+            return Registration.parse(nspace, nlocal, infos);
+        } catch (PmixException e) {
+            if (e.status() != Status.ERR_BAD_PARAM) {
+                throw e;
+            }
+            List<Info> kept = new ArrayList<>();
+            List<String> dropped = new ArrayList<>();
+            for (Info i : infos) {
+                try {
+                    Registration.parse(nspace, nlocal, List.of(i));
+                    kept.add(i);
+                } catch (PmixException bad) {
+                    dropped.add(LogText.peer(bad.getMessage()));
+                }
+            }
+            LOG.log(System.Logger.Level.WARNING, "init: the job data of " + nspace + " holds facts JPMIx cannot read,"
+                    + " left out: " + dropped);
+            return Registration.parse(nspace, nlocal, kept);
+        }
     }
 
     /**

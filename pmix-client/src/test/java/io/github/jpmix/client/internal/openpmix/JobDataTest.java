@@ -129,6 +129,20 @@ class JobDataTest {
         }
     }
 
+    /** A fact of the wrong type (a string job size, a malformed peer list) is left out, not the whole job. */
+    @Test
+    void shouldLeaveOutFactsItCannotRead() {
+        BfropsWriter w = new BfropsWriter();
+        w.packString("capjob");
+        kv(w, "pmix.job.size", Value.ofUint32(2));
+        kv(w, "pmix.max.size", Value.ofString("two"));
+        kv(w, "pmix.node.arr", array(Info.of("pmix.hname", Value.ofString("vm")), Info.of("pmix.lpeers", Value.ofString("0,x"))));
+        try (HashStore s = new HashStore(JobData.parse(w.toByteArray(), ME, "vm"))) {
+            assertEquals(2, get(s, JOB, Keys.JOB_SIZE.name()).asInt());
+            assertTrue(s.get(JOB, Keys.MAX_PROCS.name(), List.of(), ME).isEmpty());
+        }
+    }
+
     @Test
     void shouldRefuseJobDataOfAnotherNamespace() {
         PmixException e = assertThrows(PmixException.class, () -> JobData.parse(observed(), new Proc("other", 0), "vm"));
