@@ -51,7 +51,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * breaks the protocol, every pending and later request fails with
  * {@link Status#ERR_LOST_CONNECTION}, at once.
  */
-public final class TransportClient implements AutoCloseable {
+public final class TransportClient implements ServerConnection {
     /** Receives what the server sends that is not the reply to a pending request. */
     public interface Handler {
         /**
@@ -240,6 +240,7 @@ public final class TransportClient implements AutoCloseable {
     }
 
     /** False once the connection is gone (closed here, server gone, protocol error). */
+    @Override
     public boolean isConnected() {
         return !closed;
     }
@@ -251,6 +252,7 @@ public final class TransportClient implements AutoCloseable {
      *         {@link Status#ERR_OUT_OF_RESOURCE} when the ring stays full for the send timeout;
      *         {@link Status#ERR_BAD_PARAM} when the payload exceeds the server's limit
      */
+    @Override
     public void send(byte[] payload) {
         requireNonNull(payload, "payload");
         send(new UnsafeBuffer(payload), 0, payload.length);
@@ -268,6 +270,7 @@ public final class TransportClient implements AutoCloseable {
      * within {@code timeout}, {@link Status#ERR_LOST_CONNECTION} when the connection is or gets
      * lost, or the send's failure. Never throws for those: failures arrive through the future.
      */
+    @Override
     public CompletableFuture<byte[]> request(byte[] payload, Duration timeout) {
         requireNonNull(payload, "payload");
         requireNonNull(timeout, "timeout");
@@ -279,6 +282,7 @@ public final class TransportClient implements AutoCloseable {
      * answers or the connection is lost. Nothing is scheduled (a timer task per request would wake the
      * timer thread each time).
      */
+    @Override
     public CompletableFuture<byte[]> request(byte[] payload) {
         requireNonNull(payload, "payload");
         return request(new UnsafeBuffer(payload), 0, payload.length, null);

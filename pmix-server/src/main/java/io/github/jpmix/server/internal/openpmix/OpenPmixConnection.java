@@ -5,12 +5,12 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.bfrops.BfropsWriter;
+import io.github.jpmix.common.internal.openpmix.Frames;
 import io.github.jpmix.server.internal.front.ClientHandle;
 import io.github.jpmix.server.internal.front.ClientLink;
 import io.github.jpmix.server.internal.front.Reply;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
@@ -26,7 +26,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * order and written by the front's thread as the socket drains ({@link ClientLink}).
  */
 final class OpenPmixConnection implements ClientLink {
-    static final int HEADER = 16;
     /** The most a client may leave unread before it is dropped: a client that stops reading must not grow the server. */
     static final long MAX_QUEUED = 64L << 20;
 
@@ -99,9 +98,7 @@ final class OpenPmixConnection implements ClientLink {
 
     /** Sends one message with {@code tag} (0: an event); dropped when the connection is closed. */
     void send(int tag, byte[] payload) {
-        ByteBuffer frame = ByteBuffer.allocate(HEADER + payload.length).order(ByteOrder.BIG_ENDIAN);
-        frame.putInt(0).putInt(tag).putInt(payload.length).putInt(0).put(payload).flip();
-        send(frame);
+        send(Frames.frame(0, tag, payload));
     }
 
     /** Sends raw bytes (the handshake's reply, a frame). */

@@ -14,6 +14,7 @@ import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.LogText;
 import io.github.jpmix.common.internal.bfrops.BfropsReader;
 import io.github.jpmix.common.internal.bfrops.BfropsWriter;
+import io.github.jpmix.common.internal.openpmix.Commands;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Op;
 import java.util.ArrayList;
