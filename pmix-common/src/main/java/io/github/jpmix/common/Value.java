@@ -1,5 +1,6 @@
 package io.github.jpmix.common;
 
+import io.github.jpmix.common.internal.LogText;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
@@ -503,27 +504,54 @@ public final class Value {
         return 31 * type + (data instanceof byte[] ? Arrays.hashCode((byte[]) data) : Objects.hashCode(data));
     }
 
-    /** {@code TYPE_NAME:payload}, unsigned types printed unsigned, bytes as their length. */
+    /**
+     * {@code TYPE_NAME:payload}, unsigned types printed unsigned, bytes as their length. Bounded, as
+     * values come from peers and end up in log lines and error messages: a string is cut at
+     * {@value #TEXT_MAX_STRING} characters and its control characters escaped ({@link LogText}),
+     * a data array shows its first {@value #TEXT_MAX_ELEMENTS} elements and then "... N more", and
+     * the whole text stops near {@value #TEXT_MAX_CHARS} characters (a 4-million-element array of
+     * {@code UNDEF}, 22 bytes on the wire, prints as one short line).
+     */
     @Override
     public String toString() {
-        String payload;
+        StringBuilder sb = new StringBuilder();
+        appendTo(sb, TEXT_MAX_CHARS);
+        return sb.toString();
+    }
+
+    /** The longest string payload {@link #toString} prints before cutting it. */
+    static final int TEXT_MAX_STRING = 512;
+    /** The most elements of one data array {@link #toString} prints. */
+    static final int TEXT_MAX_ELEMENTS = 16;
+    /** About the longest text {@link #toString} makes (nested arrays included). */
+    static final int TEXT_MAX_CHARS = 2048;
+
+    /** Appends this value's text to {@code sb}, stopping once {@code sb} holds about {@code limit} characters. */
+    void appendTo(StringBuilder sb, int limit) {
+        sb.append(DataType.name(type)).append(':');
         if (data == null) {
-            payload = "";
-        } else if (data instanceof byte[]) {
-            payload = ((byte[]) data).length + " bytes";
-        } else if (type == DataType.PROC_RANK) {
-            payload = Rank.toString((Integer) data);
-        } else if (isUnsigned() && data instanceof Integer) {
-            payload = Integer.toUnsignedString((Integer) data);
-        } else if (isUnsigned() && data instanceof Long) {
-            payload = Long.toUnsignedString((Long) data);
-        } else if (type == DataType.BYTE) {
-            payload = Integer.toString(((Byte) data) & 0xFF);
-        } else if (data instanceof String) {
-            payload = "\"" + data + "\"";
-        } else {
-            payload = data.toString();
+            return;
         }
-        return DataType.name(type) + ":" + payload;
+        if (data instanceof byte[]) {
+            sb.append(((byte[]) data).length).append(" bytes");
+        } else if (type == DataType.PROC_RANK) {
+            sb.append(Rank.toString((Integer) data));
+        } else if (isUnsigned() && data instanceof Integer) {
+            sb.append(Integer.toUnsignedString((Integer) data));
+        } else if (isUnsigned() && data instanceof Long) {
+            sb.append(Long.toUnsignedString((Long) data));
+        } else if (type == DataType.BYTE) {
+            sb.append(((Byte) data) & 0xFF);
+        } else if (data instanceof String) {
+            int room = Math.max(16, Math.min(TEXT_MAX_STRING, limit - sb.length()));
+            sb.append('"').append(LogText.peer((String) data, room)).append('"');
+        } else if (data instanceof DataArray) {
+            ((DataArray) data).appendTo(sb, limit);
+        } else if (data instanceof Value) {
+            ((Value) data).appendTo(sb, limit);
+        } else {
+            // a struct: its record text, cut (its lists are bounded by the codec's element cap only)
+            sb.append(LogText.peer(data.toString(), Math.max(16, Math.min(TEXT_MAX_STRING, limit - sb.length()))));
+        }
     }
 }

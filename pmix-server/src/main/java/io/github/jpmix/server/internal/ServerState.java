@@ -6,6 +6,7 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.PeerLog;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.server.HostModule;
 import io.github.jpmix.server.internal.front.ClientLink;
@@ -28,6 +29,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ServerState {
     static final System.Logger LOG = System.getLogger("io.github.jpmix.server");
+    /** Refused connections and handshakes, logged per peer (what the kernel says of it) at most a few a minute. */
+    static final PeerLog REFUSALS = new PeerLog(LOG);
 
     final Object lock = new Object();
     final HostModule host;

@@ -47,6 +47,8 @@ public final class ClientConnection {
     boolean established;
     boolean disconnected;
     boolean goodbyeReceived;
+    /** Its ring file faulted: the mapping is never read again, only unmapped. */
+    boolean faulted;
     long lastClientHeartbeat;
     long lastHeartbeatChangeNs;
 
@@ -59,7 +61,7 @@ public final class ClientConnection {
         this.pid = pid;
         this.channel = channel;
         this.ring = ring;
-        String name = "client " + id + " (" + credentials + " pid=" + pid + ")";
+        String name = describe(id, credentials, pid);
         this.sender = new RingSender(ring.replies(), ring, RingFile.CLIENT, this::ringDoorbell,
                 config.sendTimeoutNs(), peerMaxMessageLength, name);
         this.receiver = new RingReceiver(ring.requests(), config.maxMessageLength(),
@@ -110,7 +112,19 @@ public final class ClientConnection {
 
     public void send(DirectBuffer buffer, int offset, int length) {
         requireNonNull(buffer, "buffer");
-        sender.send(0, 0, buffer, offset, length);
+        send(0, 0, buffer, offset, length);
+    }
+
+    /** Every send goes through here: a send that finds the ring file faulted has the client dropped. */
+    private void send(int correlationId, int flags, DirectBuffer buffer, int offset, int length) {
+        try {
+            sender.send(correlationId, flags, buffer, offset, length);
+        } catch (PmixException e) {
+            if (sender.isFaulted()) {
+                conductor.requestDropFaulted(this, e);
+            }
+            throw e;
+        }
     }
 
     /**
@@ -126,7 +140,7 @@ public final class ClientConnection {
     public void reply(int correlationId, DirectBuffer buffer, int offset, int length) {
         requireNonNull(buffer, "buffer");
         checkCorrelationId(correlationId);
-        sender.send(correlationId, Protocol.FLAG_REPLY, buffer, offset, length);
+        send(correlationId, Protocol.FLAG_REPLY, buffer, offset, length);
     }
 
     /** Fails the client's request {@code correlationId} with a PmixException of this status and message. */
@@ -134,7 +148,7 @@ public final class ClientConnection {
         requireNonNull(message, "message");
         checkCorrelationId(correlationId);
         UnsafeBuffer error = Transport.encodeError(status, message);
-        sender.send(correlationId, Protocol.FLAG_REPLY | Protocol.FLAG_ERROR, error, 0, error.capacity());
+        send(correlationId, Protocol.FLAG_REPLY | Protocol.FLAG_ERROR, error, 0, error.capacity());
     }
 
     /**
@@ -145,9 +159,14 @@ public final class ClientConnection {
         conductor.requestClose(this, true, "closed by the server");
     }
 
+    /** The kernel's word on the peer as fact, its handshake's pid as a claim. */
     @Override
     public String toString() {
-        return "client " + id + " (" + credentials + " pid=" + pid + ")";
+        return describe(id, credentials, pid);
+    }
+
+    private static String describe(int id, PeerCredentials credentials, long pid) {
+        return "client " + id + " (" + credentials + ", claims pid " + pid + ")";
     }
 
     SocketChannel channel() {
