@@ -25,6 +25,7 @@ import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.protocol.Op;
 import io.github.jpmix.common.internal.protocol.Requests;
 import io.github.jpmix.common.internal.transport.ServerUri;
+import io.github.jpmix.common.internal.transport.Transport;
 import io.github.jpmix.common.internal.transport.TransportConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -124,6 +125,7 @@ public final class PmixClient implements AutoCloseable {
             ClientStore store = GdsClientStore.open(attach, nspace);
             ModexExchange.advance(store, reply);
             PmixClient client = new PmixClient(self, connection, store);
+            client.modex.limits(reply);
             holder.client = client;
             return client;
         } catch (RuntimeException e) {
@@ -153,7 +155,8 @@ public final class PmixClient implements AutoCloseable {
         public void onDisconnect(PmixException reason) {
             PmixClient c = client;
             if (c != null && !c.closed) {
-                c.lost = new PmixException(Status.ERR_LOST_CONNECTION, "lost the server: " + reason.getMessage(), reason);
+                // the reason says what happened: dropped by the server (and why), closed, or server gone
+                c.lost = new PmixException(Status.ERR_LOST_CONNECTION, Transport.rawMessage(reason), reason);
             }
         }
     }
@@ -231,7 +234,10 @@ public final class PmixClient implements AutoCloseable {
      * @param scope {@link Scope#LOCAL} (this node only), {@link Scope#REMOTE} (other nodes only) or
      *     {@link Scope#GLOBAL}
      * @throws PmixException {@link Status#ERR_BAD_PARAM} for a reserved ("pmix"-prefixed) or
-     *     over-long key or a bad scope; nothing is stored then
+     *     over-long key or a bad scope; {@link Status#ERR_OUT_OF_RESOURCE} when this process's
+     *     posted data would pass the server's limit on one client's posts (its
+     *     {@code maxPostedBytesPerClient} or {@code maxPostedKeysPerClient}, named in the message,
+     *     which the server states at the handshake); nothing is stored then
      */
     public void put(int scope, String key, Value value) {
         checkOpen();
@@ -247,23 +253,30 @@ public final class PmixClient implements AutoCloseable {
     }
 
     /**
-     * {@code PMIx_Commit}: sends what was posted since the last commit to the server. As the Standard
-     * describes it, the call does not wait for the server: the data goes one way, ahead of any later
-     * request of this process on the same ring (a fence finds it at the server). What the server could
-     * refuse, {@link #put} refuses first.
+     * {@code PMIx_Commit}: sends what was posted since the last commit to the server and waits for it
+     * to take the data (one round trip on the rings, microseconds): a commit the server refuses fails
+     * here, with the server's status, never silently. What the server would refuse for its limits,
+     * {@link #put} refuses first.
      *
-     * @throws PmixException {@code PMIX_ERR_LOST_CONNECTION} when the server is gone (what failed to go
-     *     stays posted for the next commit)
+     * @throws PmixException {@code PMIX_ERR_OUT_OF_RESOURCE} naming the limit when the server refuses
+     *     the data (none of this commit is taken; later puts and commits work as before);
+     *     {@code PMIX_ERR_LOST_CONNECTION} when the server is gone (what failed to go stays posted for
+     *     the next commit)
      */
     public void commit() {
         checkOpen();
         List<Info> batch = modex.takePosts();
         try {
-            connection.send(Messages.request(Op.COMMIT, batch));
+            join(send(Messages.request(Op.COMMIT, batch), NO_TIMEOUT));
         } catch (PmixException e) {
-            modex.restore(batch); // kept for the next commit, unless posted again meanwhile
+            if (e.status() == Status.ERR_LOST_CONNECTION || e.status() == Status.ERR_UNREACH) {
+                modex.restore(batch); // kept for the next commit, unless posted again meanwhile
+            } else {
+                modex.refused(batch); // the server holds none of it: the caller is told
+            }
             throw e;
         }
+        modex.committed(batch);
     }
 
     /**

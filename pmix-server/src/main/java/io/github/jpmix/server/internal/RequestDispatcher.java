@@ -89,6 +89,8 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
             reply.addAll(state.modexView());
         }
         reply.add(Info.of(MessageKeys.HOSTNAME, Value.ofString(state.hostname)));
+        reply.add(Info.of(MessageKeys.LIMIT_POSTED_BYTES, Value.ofUint64(state.limits.postedBytes())));
+        reply.add(Info.of(MessageKeys.LIMIT_POSTED_KEYS, Value.ofUint32(state.limits.postedKeys())));
         connectedUpcall(client);
         return Messages.reply(reply);
     }
@@ -208,8 +210,9 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
                 throw new PmixException(Status.ERR_BAD_PARAM, "commit: " + client.proc + " posted reserved key " + i.key());
             }
         }
+        ServerState.ClientLimits limits = state.limits;
         synchronized (state.lock) {
-            state.modex.commit(client.proc, infos);
+            state.modex.commit(client.proc, infos, limits.postedBytes(), limits.postedKeys());
             client.committed = true;
             gets.onCommit(client.proc);
         }

@@ -46,6 +46,17 @@ public final class ServerState {
     /** What {@code PMIX_QUERY_AVAIL_SERVERS} says of this server; set once the server listens. */
     volatile List<Info> serverInfo = List.of();
 
+    /**
+     * What one client may hold at the server: posted bytes and keys, waiting gets
+     * ({@code ServerOptions.maxPostedBytesPerClient} and the rest).
+     */
+    record ClientLimits(long postedBytes, int postedKeys, int parkedGets) {
+        static final ClientLimits DEFAULT = new ClientLimits(64L << 20, 100_000, 10_000);
+    }
+
+    /** Set once, before the first client connects. */
+    volatile ClientLimits limits = ClientLimits.DEFAULT;
+
     ServerState(HostModule host, ServerStore store, String hostname) {
         this.host = host;
         this.store = store;
