@@ -114,6 +114,8 @@ public final class TransportClient implements AutoCloseable {
     private volatile boolean closeRequested;
     /** Receiver thread only: the ring file faulted; it is never read again, only unmapped. */
     private boolean faulted;
+    /** Receiver thread only: the connection's end was handled (pending calls failed). */
+    private boolean shutdownDone;
     private volatile boolean closed;
     private volatile PmixException closedReason;
 
@@ -398,62 +400,105 @@ public final class TransportClient implements AutoCloseable {
     // ---------------------------------------------------------------- receiver thread
 
     private void receive() {
-        PmixException reason = null;
-        boolean byUs = false;
-        try {
-            Transport.Idler idler = new Transport.Idler(config.idleSpins(), config.idleYields());
-            long interval = config.heartbeatIntervalNs();
-            long nextHeartbeat = System.nanoTime() + interval;
-            while (true) {
-                int work = receiver.poll(Transport.POLL_LIMIT);
-                if (receiver.error() != null) {
-                    reason = new PmixException(Status.ERR_LOST_CONNECTION, receiver.error());
-                    break;
+        // The JVM reports a fault on the mapped ring a little after the access, anywhere in this
+        // thread, even at the entry of the handler that caught the previous one: every step runs
+        // again under a fresh guard until the connection's end has been handled.
+        for (int attempt = 0; attempt < 16; attempt++) {
+            try {
+                try {
+                    if (!loopEnded) {
+                        runLoop();
+                        loopEnded = true;
+                    }
+                    PmixException reason = endReason != null ? endReason : faultOf(faultSeen);
+                    if (endReason == null) {
+                        endReason = reason;
+                        LOG.log(WARNING, "client " + id + ": " + reason.getMessage());
+                    }
+                    shutdown(reason, endedByUs);
+                    return;
+                } catch (Throwable t) {
+                    ended(t);
                 }
-                if (senderFault != null) {
-                    faulted = true;
-                    reason = senderFault;
-                    break;
-                }
-                if (closeRequested) {
-                    byUs = true;
-                    reason = new PmixException(Status.ERR_LOST_CONNECTION, "connection to the server at "
-                            + socketPath + " was closed by this client");
-                    break;
-                }
-                if (doorbellRequested.getAndSet(false)) {
-                    writeByte(Protocol.DOORBELL);
-                }
-                long now = System.nanoTime();
-                if (now - nextHeartbeat >= 0) {
-                    ring.heartbeat(RingFile.CLIENT, System.currentTimeMillis());
-                    nextHeartbeat = now + interval;
-                }
-                if (work > 0) {
-                    idler.reset();
-                    continue;
-                }
-                if (!idler.idle()) {
-                    continue;
-                }
-                idler.reset();
-                reason = sleep(nextHeartbeat);
-                if (reason != null) {
-                    break;
-                }
+            } catch (Throwable t) {
+                ended(t);
             }
-        } catch (InternalError fault) {
+        }
+    }
+
+    /** Receiver thread only: the receive loop failed with {@code t}. */
+    private void ended(Throwable t) {
+        loopEnded = true;
+        if (t instanceof InternalError fault) {
             // SIGBUS on the mapped ring file: truncated, or its pages could not be had. The connection
             // is unusable: every pending and later call fails with this, at once.
             faulted = true;
-            reason = faultOf(fault);
-            LOG.log(WARNING, "client " + id + ": " + reason.getMessage());
-        } catch (Throwable t) {
+            if (faultSeen == null) {
+                faultSeen = fault;
+            }
+        } else if (endReason == null) {
             LOG.log(WARNING, "transport receiver of client " + id + " failed", t);
-            reason = new PmixException(Status.ERR_LOST_CONNECTION, "receiver failed: " + t, t);
+            endReason = new PmixException(Status.ERR_LOST_CONNECTION, "receiver failed: " + t, t);
         }
-        shutdown(reason, byUs);
     }
+
+    /** Receiver thread only: how the receive loop ended. */
+    private boolean loopEnded;
+    private boolean endedByUs;
+    private PmixException endReason;
+
+    /** The receive loop, until the connection ends: sets {@link #endReason} (null after a fault) and {@link #endedByUs}. */
+    private void runLoop() throws IOException {
+        PmixException reason = null;
+        boolean byUs = false;
+        Transport.Idler idler = new Transport.Idler(config.idleSpins(), config.idleYields());
+        long interval = config.heartbeatIntervalNs();
+        long nextHeartbeat = System.nanoTime() + interval;
+        while (true) {
+            int work = receiver.poll(Transport.POLL_LIMIT);
+            if (receiver.error() != null) {
+                reason = new PmixException(Status.ERR_LOST_CONNECTION, receiver.error());
+                break;
+            }
+            if (senderFault != null) {
+                faulted = true;
+                reason = senderFault;
+                break;
+            }
+            if (closeRequested) {
+                byUs = true;
+                reason = new PmixException(Status.ERR_LOST_CONNECTION, "connection to the server at "
+                        + socketPath + " was closed by this client");
+                break;
+            }
+            if (doorbellRequested.getAndSet(false)) {
+                writeByte(Protocol.DOORBELL);
+            }
+            long now = System.nanoTime();
+            if (now - nextHeartbeat >= 0) {
+                ring.heartbeat(RingFile.CLIENT, System.currentTimeMillis());
+                nextHeartbeat = now + interval;
+            }
+            if (work > 0) {
+                idler.reset();
+                continue;
+            }
+            if (!idler.idle()) {
+                continue;
+            }
+            idler.reset();
+            reason = sleep(nextHeartbeat);
+            if (reason != null) {
+                break;
+            }
+        }
+        endReason = reason;
+        endedByUs = byUs;
+    }
+
+    /** Receiver thread only: the fault that ended the connection, when one did. */
+    private InternalError faultSeen;
+
 
     private PmixException faultOf(Throwable fault) {
         return new PmixException(Status.ERR_LOST_CONNECTION, "the ring file " + ring.path()
@@ -534,6 +579,10 @@ public final class TransportClient implements AutoCloseable {
     }
 
     private void shutdown(PmixException reason, boolean byUs) {
+        if (shutdownDone) {
+            ring.unmap();
+            return;
+        }
         if (receiver.error() == null && !faulted) {
             try {
                 receiver.drain(); // what the server wrote before it went still counts
@@ -559,6 +608,7 @@ public final class TransportClient implements AutoCloseable {
                 f.completeExceptionally(new PmixException(reason.status(), Transport.rawMessage(reason), reason));
             }
         }
+        shutdownDone = true;
         if (!byUs) {
             LOG.log(DEBUG, () -> "client " + id + " disconnected: " + reason.getMessage());
             try {

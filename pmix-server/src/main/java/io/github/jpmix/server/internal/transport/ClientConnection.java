@@ -49,6 +49,8 @@ public final class ClientConnection {
     boolean goodbyeReceived;
     /** Its ring file faulted: the mapping is never read again, only unmapped. */
     boolean faulted;
+    /** Faults met while serving it with no truncated ring file to blame (see {@code ServerConductor.onFault}). */
+    int faults;
     long lastClientHeartbeat;
     long lastHeartbeatChangeNs;
 
@@ -196,6 +198,11 @@ public final class ClientConnection {
         try {
             handler.onMessage(this, correlationId, buffer, offset, length);
         } catch (Throwable t) {
+            if (t instanceof InternalError fault) {
+                // a SIGBUS reported here may be any mapped file's, this client's ring or another's:
+                // the conductor checks the rings once this poll is over
+                conductor.requestFaultCheck(this, fault);
+            }
             if (!isOpen()) {
                 Transport.LOG.log(System.Logger.Level.DEBUG, "handler threw on a message from closed " + this, t);
                 return;

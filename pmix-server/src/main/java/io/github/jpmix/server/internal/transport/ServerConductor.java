@@ -111,6 +111,14 @@ final class ServerConductor implements Runnable {
         selector.wakeup();
     }
 
+    /**
+     * Conductor thread, inside a ring poll (a handler met a fault): the rings are checked once the
+     * poll is over, as a drop must not unmap the ring being read.
+     */
+    void requestFaultCheck(ClientConnection suspect, InternalError fault) {
+        tasks.add(() -> onFault(suspect, fault));
+    }
+
     /** Any thread: rings a client's doorbell from the conductor (for senders that must not touch the socket). */
     void requestDoorbell(ClientConnection c) {
         tasks.add(() -> {
@@ -171,6 +179,20 @@ final class ServerConductor implements Runnable {
      * its mapping is dropped; the server goes on serving the rest.
      */
     private void onStrayFault(InternalError e) {
+        onFault(null, e);
+    }
+
+    /** Faults on one client's ring without a truncated file before that client is dropped all the same. */
+    private static final int FAULTS_BEFORE_DROP = 3;
+
+    /**
+     * A fault surfaced on the conductor, perhaps later than the access that caused it, so perhaps
+     * under another client's guard: every client whose ring file is truncated is dropped. When none
+     * is, the fault was not a ring's (a store file's, reported late) unless {@code suspect} (the
+     * client whose ring was being touched) keeps faulting: then it is dropped too. Only ever called
+     * outside a ring poll, as a drop unmaps the ring.
+     */
+    void onFault(ClientConnection suspect, InternalError e) {
         int dropped = 0;
         for (ClientConnection c : clients) {
             if (!c.disconnected && !c.ring().isIntact()) {
@@ -178,10 +200,16 @@ final class ServerConductor implements Runnable {
                 dropped++;
             }
         }
-        if (dropped == 0) {
-            LOG.log(WARNING, "a fault on a mapped file surfaced on the conductor and no client's ring file is"
-                    + " truncated; going on", e);
+        if (dropped > 0) {
+            return;
         }
+        if (suspect != null && !suspect.disconnected && ++suspect.faults >= FAULTS_BEFORE_DROP) {
+            dropFaulted(suspect, e);
+            return;
+        }
+        LOG.log(WARNING, "a fault on a mapped file surfaced on the conductor"
+                + (suspect != null ? " while serving " + suspect : "") + " and no client's ring file is truncated;"
+                + " going on: " + e.getMessage());
     }
 
     /** Drops a client whose ring file faulted: lost, like a client that died (its ring is never touched again). */
@@ -221,7 +249,7 @@ final class ServerConductor implements Runnable {
             try {
                 work += c.receiver().poll(Transport.POLL_LIMIT);
             } catch (InternalError e) {
-                dropFaulted(c, e);
+                onFault(c, e);
                 continue;
             }
             String error = c.receiver().error();
@@ -257,7 +285,7 @@ final class ServerConductor implements Runnable {
             try {
                 c.ring().asleep(RingFile.SERVER, true);
             } catch (InternalError e) {
-                dropFaulted(c, e);
+                onFault(c, e);
             }
         }
         VarHandle.fullFence(); // flags stored before the rings are re-read (Dekker with RingSender.wakePeer)
@@ -269,7 +297,7 @@ final class ServerConductor implements Runnable {
             try {
                 ready = RingFile.hasCommittedRecord(cs[i].ring().requests());
             } catch (InternalError e) {
-                dropFaulted(cs[i], e);
+                onFault(cs[i], e);
                 ready = true;
             }
         }
@@ -284,7 +312,7 @@ final class ServerConductor implements Runnable {
                 try {
                     c.ring().asleep(RingFile.SERVER, false);
                 } catch (InternalError e) {
-                    dropFaulted(c, e);
+                    onFault(c, e);
                 }
             }
         }
@@ -371,7 +399,7 @@ final class ServerConductor implements Runnable {
                     c.ring().heartbeat(RingFile.SERVER, epochMs);
                     beat = c.ring().heartbeat(RingFile.CLIENT);
                 } catch (InternalError e) {
-                    dropFaulted(c, e);
+                    onFault(c, e);
                     continue;
                 }
                 if (beat != c.lastClientHeartbeat) {
