@@ -179,13 +179,13 @@ public final class HardeningScenarios {
                 }
             }
             case "stop-me" -> {
-                // fences alone once, says READY, then fences with rank args[1] (which never comes):
-                // the test stops this process past the heartbeat timeout meanwhile
+                // says READY, waits for a line on stdin (the test stops this process past the server's
+                // heartbeat timeout meanwhile), then fences alone and prints the outcome
                 try (PmixClient c = PmixClient.init()) {
-                    c.fence(List.of(c.proc()));
                     System.out.println("READY " + ProcessHandle.current().pid());
+                    stdin.readLine();
                     try {
-                        c.fence(ranks(c, c.proc().rank() + "," + args[1]));
+                        c.fence(List.of(c.proc()));
                         System.out.println("FENCED");
                     } catch (PmixException e) {
                         System.out.println("FENCE " + e.statusName() + " " + e.getMessage());

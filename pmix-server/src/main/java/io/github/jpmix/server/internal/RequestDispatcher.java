@@ -10,6 +10,7 @@ import io.github.jpmix.common.internal.LogText;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.protocol.Op;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.server.internal.front.ClientHandle;
 import io.github.jpmix.server.internal.front.ClientLink;
 import io.github.jpmix.server.internal.front.JobFacts;
@@ -57,6 +58,23 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     }
 
     // ---- admission ----
+
+    /**
+     * Rejects, before the transport makes a ring file, a hello that does not decode (with the hello's
+     * tight limits) or names a client that is not registered; the full checks are {@link #accept}'s.
+     */
+    @Override
+    public void precheck(PeerCredentials credentials, byte[] handshake) {
+        List<Info> hello = Messages.helloInfos(handshake);
+        if (ToolConnections.isTool(hello)) {
+            return;
+        }
+        Proc proc = new Proc(MessageKeys.require(hello, MessageKeys.NSPACE).asString(),
+                MessageKeys.require(hello, MessageKeys.RANK).asInt());
+        synchronized (state.lock) {
+            registeredUid(proc, credentials.userName());
+        }
+    }
 
     @Override
     public byte[] accept(ClientConnection connection, byte[] handshake) {

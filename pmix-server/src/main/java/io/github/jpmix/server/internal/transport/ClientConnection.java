@@ -196,13 +196,23 @@ public final class ClientConnection {
     private void dispatch(TransportServer.Handler handler, int correlationId, DirectBuffer buffer, int offset,
             int length) {
         try {
-            handler.onMessage(this, correlationId, buffer, offset, length);
-        } catch (Throwable t) {
-            if (t instanceof InternalError fault) {
-                // a SIGBUS reported here may be any mapped file's, this client's ring or another's:
-                // the conductor checks the rings once this poll is over
+            try {
+                handler.onMessage(this, correlationId, buffer, offset, length);
+            } catch (InternalError fault) {
+                // The JVM reports a SIGBUS at the thread's next call into the VM, which may come in the
+                // handler of the next message, another client's: the conductor checks the rings once
+                // this poll is over. When another client's ring file is truncated, or was dropped for
+                // a fault moments ago, this message was only interrupted (at its decode, the first
+                // allocation, as a rule): it is handled again, once.
                 conductor.requestFaultCheck(this, fault);
+                if (!ring.isIntact() || !conductor.anotherRingFaulted(this)) {
+                    throw fault;
+                }
+                Transport.LOG.log(System.Logger.Level.DEBUG, "a fault of another client's ring interrupted a message"
+                        + " from " + this + "; handling it again");
+                handler.onMessage(this, correlationId, buffer, offset, length);
             }
+        } catch (Throwable t) {
             if (!isOpen()) {
                 Transport.LOG.log(System.Logger.Level.DEBUG, "handler threw on a message from closed " + this, t);
                 return;

@@ -238,6 +238,15 @@ final class Handshakes {
 
     /** The whole hello is in: a ring file for the client, the acceptor's verdict, ACCEPT or REJECT. */
     private void complete(Pending p) throws IOException {
+        try {
+            acceptor.precheck(p.credentials, p.payload.array());
+        } catch (Throwable t) {
+            if (!(t instanceof PmixException)) {
+                LOG.log(WARNING, "acceptor's precheck threw; rejecting " + who(p), t);
+            }
+            reject(p, Transport.statusOf(t), Transport.messageOf(t));
+            return;
+        }
         int id;
         String ringName;
         RingFile ring;

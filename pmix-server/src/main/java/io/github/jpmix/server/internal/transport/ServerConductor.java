@@ -200,8 +200,8 @@ final class ServerConductor implements Runnable {
                 dropped++;
             }
         }
-        if (dropped > 0) {
-            return;
+        if (dropped > 0 || lastRingFaultNs != 0 && System.nanoTime() - lastRingFaultNs < RECENT_RING_FAULT_NS) {
+            return; // a late report of a ring fault already handled
         }
         if (suspect != null && !suspect.disconnected && ++suspect.faults >= FAULTS_BEFORE_DROP) {
             dropFaulted(suspect, e);
@@ -212,12 +212,35 @@ final class ServerConductor implements Runnable {
                 + " going on: " + e.getMessage());
     }
 
+    /**
+     * Conductor thread: whether a fault met while serving {@code c} is better explained by another
+     * client's ring: one is truncated now, or one was dropped for a fault moments ago (the JVM may
+     * report each faulting access of it, one after another, late).
+     */
+    boolean anotherRingFaulted(ClientConnection c) {
+        if (lastRingFaultNs != 0 && System.nanoTime() - lastRingFaultNs < RECENT_RING_FAULT_NS) {
+            return true;
+        }
+        for (ClientConnection other : clients) {
+            if (other != c && !other.disconnected && !other.ring().isIntact()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How long after a ring fault a fault elsewhere is taken for a late report of it. */
+    private static final long RECENT_RING_FAULT_NS = TimeUnit.SECONDS.toNanos(5);
+    /** When a client was last dropped for a ring fault (0: never). */
+    private long lastRingFaultNs;
+
     /** Drops a client whose ring file faulted: lost, like a client that died (its ring is never touched again). */
     void dropFaulted(ClientConnection c, Throwable fault) {
         if (c.disconnected) {
             return;
         }
         c.faulted = true;
+        lastRingFaultNs = System.nanoTime();
         String reason = "its ring file " + c.ringFile() + " faulted (truncated, or its file system is full): "
                 + fault.getMessage();
         LOG.log(WARNING, "dropping " + c + ": " + reason);
