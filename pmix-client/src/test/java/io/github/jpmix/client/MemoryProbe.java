@@ -40,6 +40,9 @@ public final class MemoryProbe {
         TestHost host = args.length > 2 ? limited(dir, args[0], Integer.parseInt(args[2])) : new TestHost(dir);
         try {
             host.job("m", 2);
+            // rank 1 is registered but never starts: gets of its data wait
+            host.server.registerClient(new Proc("m", 1), io.github.jpmix.common.internal.transport.PeerCredentials.currentUid(),
+                    io.github.jpmix.common.internal.transport.PeerCredentials.currentGid());
             String[] before = figures();
             Child c = host.launch(new Proc("m", 0), List.of("-XX:+UseSerialGC", "-Xmx2g"), MemoryProbe.class,
                     args[0].equals("keys") ? "client-keys" : "client-gets", Integer.toString(n));
