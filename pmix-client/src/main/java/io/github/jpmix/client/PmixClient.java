@@ -186,7 +186,10 @@ public final class PmixClient implements AutoCloseable {
      * @param scope {@link Scope#LOCAL} (this node only), {@link Scope#REMOTE} (other nodes only) or
      *     {@link Scope#GLOBAL}
      * @throws PmixException {@link Status#ERR_BAD_PARAM} for a reserved ("pmix"-prefixed) or
-     *     over-long key or a bad scope; nothing is stored then
+     *     over-long key or a bad scope; {@link Status#ERR_OUT_OF_RESOURCE} when this process's
+     *     posted data would pass the server's limit on one client's posts (its
+     *     {@code maxPostedBytesPerClient} or {@code maxPostedKeysPerClient}, named in the message,
+     *     which the server states at the handshake); nothing is stored then
      */
     public void put(int scope, String key, Value value) {
         checkOpen();
@@ -202,13 +205,16 @@ public final class PmixClient implements AutoCloseable {
     }
 
     /**
-     * {@code PMIx_Commit}: sends what was posted since the last commit to the server. As the Standard
-     * describes it, the call does not wait for the server: the data goes one way, ahead of any later
-     * request of this process (a fence finds it at the server). What the server could refuse,
-     * {@link #put} refuses first.
+     * {@code PMIx_Commit}: sends what was posted since the last commit to the server. Under a JPMIx
+     * server it waits for the server to take the data (one round trip on the rings, microseconds): a
+     * commit the server refuses fails here, with the server's status, never silently. Under an
+     * OpenPMIx server it does not wait, as libpmix's client does not; a refusal shows at the next fence
+     * or get. What a JPMIx server would refuse for its limits, {@link #put} refuses first.
      *
-     * @throws PmixException {@code PMIX_ERR_LOST_CONNECTION} when the server is gone (what failed to go
-     *     stays posted for the next commit)
+     * @throws PmixException {@code PMIX_ERR_OUT_OF_RESOURCE} naming the limit when the server refuses
+     *     the data (none of this commit is taken; later puts and commits work as before);
+     *     {@code PMIX_ERR_LOST_CONNECTION} when the server is gone (what failed to go stays posted for
+     *     the next commit)
      */
     public void commit() {
         checkOpen();

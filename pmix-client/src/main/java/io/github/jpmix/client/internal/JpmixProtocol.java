@@ -16,6 +16,7 @@ import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.protocol.Op;
 import io.github.jpmix.common.internal.protocol.Requests;
 import io.github.jpmix.common.internal.transport.ServerUri;
+import io.github.jpmix.common.internal.transport.Transport;
 import io.github.jpmix.common.internal.transport.TransportConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,6 +82,7 @@ public final class JpmixProtocol implements ServerProtocol {
             ClientStore store = GdsClientStore.open(attach, self.namespace());
             ModexExchange.advance(store, reply);
             JpmixProtocol p = new JpmixProtocol(self, connection, store);
+            p.modex.limits(reply);
             holder.protocol = p;
             return p;
         } catch (RuntimeException e) {
@@ -102,7 +104,8 @@ public final class JpmixProtocol implements ServerProtocol {
         public void onDisconnect(PmixException reason) {
             JpmixProtocol p = protocol;
             if (p != null && !p.closed) {
-                p.lost = new PmixException(Status.ERR_LOST_CONNECTION, "lost the server: " + reason.getMessage(), reason);
+                // the reason says what happened: dropped by the server (and why), closed, or server gone
+                p.lost = new PmixException(Status.ERR_LOST_CONNECTION, Transport.rawMessage(reason), reason);
             }
         }
     }
@@ -132,19 +135,24 @@ public final class JpmixProtocol implements ServerProtocol {
     }
 
     /**
-     * As the Standard describes {@code PMIx_Commit}, the call does not wait for the server: the data
-     * goes one way, ahead of any later request of this process on the same ring (a fence finds it at
-     * the server). What failed to go stays posted for the next commit.
+     * Waits for the server to take the data (one round trip on the rings): a commit it refuses (a
+     * limit, {@code docs/protocol.md}) fails with its status, and none of the batch is held there. What
+     * failed to go because the server is gone stays posted for the next commit.
      */
     @Override
     public void commit() {
         List<Info> batch = modex.takePosts();
         try {
-            connection.send(Messages.request(Op.COMMIT, batch));
+            Requests.await(send(Messages.request(Op.COMMIT, batch), null), () -> lost != null);
         } catch (PmixException e) {
-            modex.restore(batch); // kept for the next commit, unless posted again meanwhile
+            if (e.status() == Status.ERR_LOST_CONNECTION || e.status() == Status.ERR_UNREACH) {
+                modex.restore(batch); // kept for the next commit, unless posted again meanwhile
+            } else {
+                modex.refused(batch); // the server holds none of it: the caller is told
+            }
             throw e;
         }
+        modex.committed(batch);
     }
 
     /** A fence's release names the newest modex generation: the store reads it from then on. */

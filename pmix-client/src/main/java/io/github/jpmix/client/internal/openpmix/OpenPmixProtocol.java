@@ -44,8 +44,8 @@ import java.util.concurrent.CompletionException;
  *       server with {@code PMIX_IMMEDIATE}, as OpenPMIx's client sends it.</li>
  *   <li><b>put/commit</b>: {@code COMMIT} with a LOCAL and a REMOTE section, a GLOBAL value in both, every
  *       value posted so far each time ({@code client/pmix_client.c:1376-1480}); the call does not wait
- *       for the reply, as a JPMIx commit does not (libpmix ignores its status anyway, notes §1.10): the
- *       socket keeps it ahead of this process's next request.</li>
+ *       for the reply, as libpmix's does not (it ignores its status, notes §1.10): the socket keeps it
+ *       ahead of this process's next request.</li>
  *   <li><b>fence</b>: {@code FENCENB}, answered when every participant entered; no data rides on the
  *       reply.</li>
  *   <li><b>get of a peer's posted key</b>: {@code GETNB}; the reply carries every value of the peer,
@@ -229,9 +229,10 @@ public final class OpenPmixProtocol implements ServerProtocol {
     // ---- commit, fence ----
 
     /**
-     * Does not wait for the server's reply, as a JPMIx commit does not: the socket keeps the commit ahead
-     * of this process's next request. The reply's status is only logged (libpmix ignores it too,
-     * {@code pmix_client.c:1481-1488}, notes §1.10).
+     * Does not wait for the server's reply, as libpmix's client does not: the socket keeps the commit
+     * ahead of this process's next request. The reply's status is only logged (libpmix ignores it too,
+     * {@code pmix_client.c:1481-1488}, notes §1.10); a server that refused the data says so at the next
+     * fence or get (JPMIx's front does, {@code docs/openpmix.md}).
      *
      * @throws PmixException {@code PMIX_ERR_LOST_CONNECTION} when the server is gone
      */

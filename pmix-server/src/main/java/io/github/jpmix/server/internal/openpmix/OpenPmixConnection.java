@@ -5,6 +5,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.bfrops.BfropsWriter;
+import io.github.jpmix.common.internal.openpmix.Commands;
 import io.github.jpmix.common.internal.openpmix.Frames;
 import io.github.jpmix.server.internal.front.ClientHandle;
 import io.github.jpmix.server.internal.front.ClientLink;
@@ -47,6 +48,8 @@ final class OpenPmixConnection implements ClientLink {
     private final ArrayDeque<ByteBuffer> out = new ArrayDeque<>();
     private long queued;
     private volatile boolean open = true;
+    /** A commit the server refused, not yet reported: the next FENCENB or GETNB fails with it. */
+    volatile PmixException commitRefusal;
 
     OpenPmixConnection(OpenPmixFront front, SocketChannel channel, int index, long handshakeDeadline) {
         this.front = front;
@@ -75,6 +78,11 @@ final class OpenPmixConnection implements ClientLink {
         Pending p = pending.remove(requestId);
         if (p == null) {
             return;
+        }
+        if (p.command() == Commands.COMMIT) {
+            // libpmix reads no status of a commit: the refusal fails this client's next fence or get
+            // (docs/openpmix.md, "Limits")
+            commitRefusal = new PmixException(status, message);
         }
         send(requestId, new BfropsWriter().packStatus(status).toByteArray());
     }

@@ -4,6 +4,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.LogText;
+import io.github.jpmix.common.internal.PeerLog;
 import io.github.jpmix.common.internal.bfrops.Bfrops;
 import io.github.jpmix.common.internal.openpmix.ConnectMessage;
 import io.github.jpmix.common.internal.openpmix.Frames;
@@ -313,7 +314,22 @@ public final class OpenPmixFront implements AutoCloseable {
             LOG.log(System.Logger.Level.DEBUG, "openpmix: " + c.who() + " " + why);
             backend.closed(c.client, c, false);
         } else if (wasOpen) {
-            LOG.log(System.Logger.Level.WARNING, "openpmix: " + c.who() + " from " + remote(c) + " " + why);
+            // a refused or failed connect: at most a few lines a minute per peer user (docs/openpmix.md, "Connect")
+            String line = "openpmix: " + c.who() + " from " + remote(c) + " " + LogText.peer(why, 1024);
+            REFUSALS.log(System.Logger.Level.WARNING, peerUser(c), () -> line);
+        }
+    }
+
+    /** Refused connects, logged per peer user at most {@link PeerLog#BURST} a minute. */
+    private static final PeerLog REFUSALS = new PeerLog(LOG);
+
+    /** The peer's user as the kernel says it (its socket's owner), for rate-limiting; "unknown" once gone. */
+    private static String peerUser(OpenPmixConnection c) {
+        try {
+            return "uid " + Integer.toUnsignedString(LoopbackPeer.uid((InetSocketAddress) c.channel.getLocalAddress(),
+                    (InetSocketAddress) c.channel.getRemoteAddress()));
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
         }
     }
 
