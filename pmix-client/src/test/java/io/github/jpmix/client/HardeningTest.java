@@ -315,9 +315,10 @@ class HardeningTest {
             assertTrue(capture.lines.size() <= 30, capture.lines.size() + " lines");
             assertTrue(logBytes <= (long) sent * MAX_LOG_BYTES_PER_MESSAGE, logBytes + " bytes");
             assertTrue(grown < 64L << 20, "heap grew " + grown + " bytes");
-            // a hostile hello costs the conductor microseconds (it stalled every fence for a second):
-            // what is left is this shared machine's scheduling noise
-            assertTrue(slowest < 1_000_000, "a fence took " + slowest + " us");
+            // a hostile hello costs the conductor microseconds (it stalled every fence for a second, and
+            // 300 of them would hold the fences for minutes): what is left is this shared machine's
+            // scheduling noise (1.27 s seen once at a load average of 15), so the bound is generous
+            assertTrue(slowest < 3_000_000, "a fence took " + slowest + " us");
         } finally {
             jpmix.removeHandler(capture);
             jpmix.setLevel(before);

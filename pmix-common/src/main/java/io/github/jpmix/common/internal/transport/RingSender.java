@@ -218,12 +218,15 @@ public final class RingSender {
         int recordLength = headerLength + length;
         long deadline = 0;
         int attempts = 0;
+        boolean faultSeen = false;
         while (true) {
             ringLock.lock();
+            int index = 0;
+            boolean committed = false;
             try {
                 checkOpen();
                 if (abortPending == 0 || writeAbort()) {
-                    int index = ring.tryClaim(type, recordLength);
+                    index = ring.tryClaim(type, recordLength);
                     if (index > 0) {
                         AtomicBuffer b = ring.buffer();
                         try {
@@ -241,11 +244,28 @@ public final class RingSender {
                             throw e;
                         }
                         ring.commit(index);
+                        committed = true;
                         wakePeer();
                         return;
                     }
                 }
                 wakePeer(); // full: make sure the consumer is not asleep on a full ring
+            } catch (InternalError fault) {
+                // The JVM reports a SIGBUS at the thread's next call into the VM, so a fault of another
+                // mapped file (another client's truncated ring, touched by this thread a moment ago)
+                // may surface here. This ring's file still whole: the fault was not this ring's; the
+                // record is aborted if it was claimed and not committed, and written again, once.
+                if (faultSeen || !file.isIntact()) {
+                    throw fault;
+                }
+                faultSeen = true;
+                if (committed) {
+                    return;
+                }
+                if (index > 0) {
+                    ring.abort(index);
+                }
+                continue;
             } finally {
                 ringLock.unlock();
             }

@@ -127,4 +127,47 @@ class RingSenderTest {
             Thread.interrupted();
         }
     }
+
+    /**
+     * A source whose bytes cannot be read {@code faults} times: as when the JVM reports, late, a
+     * SIGBUS of another mapped file (another client's truncated ring) in the middle of this send.
+     */
+    private static UnsafeBuffer faultingSource(int faults) {
+        AtomicInteger left = new AtomicInteger(faults);
+        return new UnsafeBuffer(new byte[64]) {
+            @Override
+            public void boundsCheck(int index, int length) {
+                if (left.getAndDecrement() > 0) {
+                    throw new InternalError("a fault occurred in a recent unsafe memory access operation");
+                }
+                super.boundsCheck(index, length);
+            }
+        };
+    }
+
+    @Test
+    void shouldWriteAgainWhenAFaultOfAnotherMappingSurfacesMidSendAndItsOwnFileIsWhole() {
+        RingSender sender = sender(1000);
+        sender.send(7, 0, faultingSource(1), 0, 64);
+
+        assertTrue(!sender.isFaulted() && !sender.isClosed(), "the sender stays open");
+        AtomicInteger messages = new AtomicInteger();
+        AtomicInteger correlation = new AtomicInteger();
+        file.requests().read((type, buffer, index, length) -> {
+            messages.incrementAndGet();
+            correlation.set(buffer.getInt(index));
+        });
+        assertEquals(1, messages.get(), "the half-written record was aborted, the message written once");
+        assertEquals(7, correlation.get());
+    }
+
+    @Test
+    void shouldCloseWhenFaultsKeepComing() {
+        RingSender sender = sender(1000);
+        PmixException e = assertThrows(PmixException.class, () -> sender.send(7, 0, faultingSource(2), 0, 64));
+
+        assertStatus(Status.ERR_LOST_CONNECTION, e);
+        assertMentions(e, "faulted");
+        assertTrue(sender.isFaulted());
+    }
 }
