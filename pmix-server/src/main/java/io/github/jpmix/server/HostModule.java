@@ -87,6 +87,39 @@ public interface HostModule {
         return notSupported("directModex");
     }
 
+    // ---- namespace information (reserved-keys.tex, "Retrieval rules for reserved keys", item 2) ----
+
+    /**
+     * A local client asked for a reserved key of a namespace this server holds nothing of: OpenPMIx's
+     * {@code direct_modex} for a whole namespace. {@code reserved-keys.tex}, "Retrieval rules for
+     * reserved keys", item 2: "The host is responsible for identifying a source of information on the
+     * specified namespace and retrieving it. The host is required to retrieve all of the information
+     * regarding the target namespace and return it to the requesting server in anticipation of
+     * follow-on requests."
+     *
+     * <p>Complete the stage with the namespace's information in the form {@link PmixServer#registerNamespace}
+     * takes, as this node sees the job (e.g. {@code WireupInfo.of(nspace).node(...).build(thisHostname)}).
+     * The server registers it as a namespace with no local processes, answers the get from it (and
+     * every later get of the namespace without asking again, the clients reading it from the store),
+     * and holds it until {@link PmixServer#deregisterNamespace}; a {@link PmixServer#registerNamespace}
+     * of the same namespace replaces it.
+     *
+     * <p>Fail the stage with {@code PMIX_ERR_NOT_FOUND} when no information can be found, with
+     * {@code PMIX_ERR_TIMEOUT} when the {@code PMIX_TIMEOUT} among {@code directives} ran out: the
+     * client gets that status. The server itself ends the get with {@code PMIX_ERR_TIMEOUT} when
+     * that timeout passes first. Gets of the namespace that arrive while the upcall runs wait for it
+     * instead of asking again; a failure is not remembered (the next get asks again).
+     * {@code PMIX_ERR_NOT_SUPPORTED} (this default) answers {@code PMIX_ERR_NOT_FOUND}, as the rule's
+     * item 3 says for a host without this function.
+     *
+     * @param nspace the namespace asked of
+     * @param directives the get's qualifiers (e.g. {@code PMIX_TIMEOUT}), then the requester's
+     *     {@code PMIX_PROCID} and the key asked ({@code PMIX_REQUIRED_KEY})
+     */
+    default CompletionStage<List<Info>> namespaceInfo(String nspace, List<Info> directives) {
+        return notSupported("namespaceInfo");
+    }
+
     /**
      * A client or tool query ({@code query}), asked before the server answers anything itself. Each
      * query's qualifiers end with the requester's {@code PMIX_USERID} and {@code PMIX_GRPID}. Complete

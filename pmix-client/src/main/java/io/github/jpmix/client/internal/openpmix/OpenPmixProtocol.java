@@ -280,7 +280,39 @@ public final class OpenPmixProtocol implements ServerProtocol {
     // ---- resolve ----
 
     @Override
-    public CompletableFuture<List<Proc>> resolvePeers(String node, String nspace) {
+    public CompletableFuture<List<Proc>> resolvePeers(String node, String nspace, List<Info> directives) {
+        return bounded(resolvePeers(node, nspace), directives, "resolve peers");
+    }
+
+    @Override
+    public CompletableFuture<List<String>> resolveNodes(String nspace, List<Info> directives) {
+        return bounded(resolveNodes(nspace), directives, "resolve nodes");
+    }
+
+    /**
+     * {@code f} failed with {@code PMIX_ERR_TIMEOUT} once the {@code PMIX_TIMEOUT} among {@code directives} has
+     * passed: the OpenPMIx server has no resolve request to bound, so this side keeps the time.
+     */
+    private static <T> CompletableFuture<T> bounded(CompletableFuture<T> f, List<Info> directives, String what) {
+        int seconds = 0;
+        for (Info i : directives) {
+            if (i.is(Keys.TIMEOUT)) {
+                seconds = i.value().asInt();
+            }
+        }
+        if (seconds <= 0) {
+            return f;
+        }
+        int s = seconds;
+        return f.copy().orTimeout(s, java.util.concurrent.TimeUnit.SECONDS).exceptionallyCompose(e -> {
+            Throwable t = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+            return CompletableFuture.failedFuture(t instanceof java.util.concurrent.TimeoutException
+                    ? new PmixException(Status.ERR_TIMEOUT, what + ": no answer within the PMIX_TIMEOUT of " + s + " s")
+                    : t);
+        });
+    }
+
+    private CompletableFuture<List<Proc>> resolvePeers(String node, String nspace) {
         String host = node == null ? localHost : node;
         if (self.namespace().equals(nspace)) {
             return CompletableFuture.completedFuture(ownPeers(host));
@@ -318,8 +350,7 @@ public final class OpenPmixProtocol implements ServerProtocol {
         return out;
     }
 
-    @Override
-    public CompletableFuture<List<String>> resolveNodes(String nspace) {
+    private CompletableFuture<List<String>> resolveNodes(String nspace) {
         if (self.namespace().equals(nspace)) {
             return CompletableFuture.completedFuture(store.nodes(self.namespace()));
         }
