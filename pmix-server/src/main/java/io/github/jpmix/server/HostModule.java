@@ -98,7 +98,7 @@ public interface HostModule {
      * follow-on requests."
      *
      * <p>Complete the stage with the namespace's information in the form {@link PmixServer#registerNamespace}
-     * takes, as this node sees the job (e.g. {@code WireupInfo.of(nspace).node(...).build(thisHostname)}).
+     * takes, as this node sees the job ({@link WireupInfo#buildRemote} for a job with no process here).
      * The server registers it as a namespace with no local processes, answers the get from it (and
      * every later get of the namespace without asking again, the clients reading it from the store),
      * and holds it until {@link PmixServer#deregisterNamespace}; a {@link PmixServer#registerNamespace}
