@@ -126,6 +126,26 @@ public interface HostModule {
      * with one info per key the host answered, keyed by that key (in query order when a key repeats);
      * the server answers itself every key the host leaves out, and all of them when the stage fails with
      * {@code PMIX_ERR_NOT_SUPPORTED} or {@code PMIX_ERR_NOT_FOUND}. Any other failure fails the request.
+     *
+     * <p><b>Resolve calls</b> reach the host here too ({@code spec/resolve-peers-nodes-hierarchy.rst}: "If the
+     * host does support it, then the server will relay the request to the host via that interface"), each as
+     * one query with one key, its qualifiers in this order:
+     * <ul>
+     *   <li>{@code PMIx_Resolve_peers(node, nspace)}: key {@code PMIX_LOCAL_PROCS}; {@code PMIX_HOSTNAME}
+     *       (the node; absent when the caller named none, meaning the server's node), {@code PMIX_NSPACE}
+     *       (absent for a null namespace: every namespace of the session). Answer: a {@code PMIX_DATA_ARRAY}
+     *       of {@code PMIX_PROC}, empty when the node hosts none of them.
+     *   <li>{@code PMIx_Resolve_nodes(nspace)}: key {@code PMIX_NODE_LIST}; {@code PMIX_NSPACE} (absent for
+     *       a null namespace). Answer: a {@code PMIX_STRING} of comma-delimited host names, empty for none.
+     * </ul>
+     * Then, for both: {@code PMIX_SESSION_ID} when the requester's job was registered with one (the search is
+     * "restricted to searching within the current session"; a namespace of another session never reaches
+     * the host: the server answers {@code PMIX_ERR_INVALID_NAMESPACE} first), the requester's directives as it
+     * gave them (e.g. {@code PMIX_TIMEOUT}: the server fails the call with {@code PMIX_ERR_TIMEOUT} when it
+     * passes first), and {@code PMIX_USERID}, {@code PMIX_GRPID}. A failure with another status than the two
+     * above (e.g. {@code PMIX_ERR_INVALID_NAMESPACE}) is the call's status; the host should follow the
+     * statuses of {@code resolve-peers-nodes-hierarchy.rst} ("the only requirement, however, is that the API
+     * return PMIX_SUCCESS if the API was successfully executed, even if no processes or no nodes were found").
      */
     default CompletionStage<List<Info>> query(Proc requester, List<Query> queries) {
         return notSupported("query");

@@ -144,6 +144,8 @@ public final class SupportedAttributes {
                 attr(Keys.PROCID, "qualifier: the process a data-realm key is read for (not with NSPACE/RANK)"),
                 attr(Keys.NODEID, "qualifier: a node a PMIX_LOCAL_PROCS query is about (may repeat)"),
                 attr(Keys.HOSTNAME, "qualifier: a node a PMIX_LOCAL_PROCS query is about (may repeat)"),
+                attr(Keys.SESSION_ID, "qualifier: without PMIX_NSPACE, PMIX_LOCAL_PROCS and PMIX_NODE_LIST read "
+                        + "the namespaces of this session only"),
                 attr(Keys.QUERY_SUPPORTED_QUALIFIERS, "qualifier: answer the qualifiers a key takes instead")));
         server.put(LOG_FUNCTION, List.of(
                 attr(Keys.LOG_ONCE, "hand the data to the first channel that takes it, in the order given"),
