@@ -5,6 +5,7 @@ import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
+import io.github.jpmix.common.Query;
 import io.github.jpmix.common.Value;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -27,6 +28,7 @@ public final class RulesScenarios {
                 case "local-procs" -> localProcs(c);
                 case "resolve-session" -> resolveSession(c);
                 case "resolve-async" -> resolveAsync(c);
+                case "avail-servers" -> availServers(c);
                 case "fence" -> {
                     System.out.println("ENTERING " + c.proc());
                     c.fence(List.of(), Info.of(Keys.TIMEOUT, 60));
@@ -96,6 +98,26 @@ public final class RulesScenarios {
         print("peers-other-session", () -> c.resolvePeers(RulesTest.NODE, "s2"));
         print("nodes-all", () -> c.resolveNodes(null));
         print("peers-all", () -> c.resolvePeers(RulesTest.NODE, null));
+    }
+
+    /** PMIX_QUERY_AVAIL_SERVERS: each server's PMIX_NSPACE, and its PMIX_SERVER_URI as uri.<nspace>. */
+    private static void availServers(PmixClient c) {
+        Value v = c.query(List.of(Query.of(Keys.QUERY_AVAIL_SERVERS.name()))).value(0).orElseThrow();
+        List<String> names = new java.util.ArrayList<>();
+        for (Info server : v.asDataArray().elements(Info.class)) {
+            String ns = null;
+            String uri = null;
+            for (Info i : server.value().asDataArray().elements(Info.class)) {
+                if (i.is(Keys.NSPACE)) {
+                    ns = i.value().asString();
+                } else if (i.is(Keys.SERVER_URI)) {
+                    uri = i.value().asString();
+                }
+            }
+            names.add(ns);
+            System.out.println("uri." + ns + "=" + uri);
+        }
+        System.out.println("servers=" + String.join(",", names));
     }
 
     /** The asynchronous and timeout-bounded forms. */

@@ -210,6 +210,30 @@ class RulesTest {
     }
 
     @Test
+    void shouldListEveryLiveServerOfTheNodeForAvailServers() throws Exception {
+        // PMIX_QUERY_AVAIL_SERVERS: "Array of pmix_info_t, each element containing an array of pmix_info_t of
+        // available data for servers on this node to which the caller might be able to connect." OpenPMIx
+        // 4.2.2 (src/mca/ptl/base/ptl_base_fns.c, pmix_ptl_base_query_servers) answers from the rendezvous
+        // files it finds: "search the system tmpdir directory tree for files beginning with "pmix." as these
+        // can be potential servers".
+        host.close();
+        Path a = java.nio.file.Files.createDirectories(tmp.resolve("a"));
+        Path b = java.nio.file.Files.createDirectories(tmp.resolve("b"));
+        host = new TestHost(tmp, o -> o.serverTmpdir(a).toolSupport(true).serverProc("srvA", 0));
+        try (io.github.jpmix.server.PmixServer other = io.github.jpmix.server.PmixServer.start(
+                new io.github.jpmix.server.ServerOptions().serverTmpdir(b).systemTmpdir(tmp).hostname(NODE)
+                        .toolSupport(true).serverProc("srvB", 0), new HostModule() { })) {
+            // a server that is gone: its file stays, its pid runs no more
+            java.nio.file.Files.writeString(b.resolve("pmix." + NODE + ".tool.2147480000"),
+                    "gone.0;unix:/nonexistent/tool.sock\n4.2.2\n2147480000\n");
+            host.job("app", 1);
+            Map<String, String> out = run(new Proc("app", 0), "avail-servers");
+            assertEquals("srvA,srvB", out.get("servers"), "this server first, then the other live one: " + out);
+            assertEquals(other.toolUri(), out.get("uri.srvB"));
+        }
+    }
+
+    @Test
     void shouldHoldAWildcardFenceUntilEveryLocalProcessOfTheNamespaceArrived() throws Exception {
         // OpenPMIx 4.2.2, src/server/pmix_server_ops.c, new_tracker: "if they want all the local members of
         // this nspace, then add them in here. They told us how many procs will be local to us from this nspace,

@@ -377,11 +377,17 @@ final class QueryHandler {
         return String.join(",", keys);
     }
 
+    /**
+     * {@code PMIX_QUERY_AVAIL_SERVERS}: this server first, then every other live server of the node that
+     * published a rendezvous file ({@link ServerScan}), one {@code PMIX_SERVER_INFO_ARRAY} each.
+     */
     private Value availableServers(ClientRecord requester, Query q) {
-        // this server; the servers of other sessions are found through their rendezvous files (tools' job)
-        List<Info> self = state.serverInfo;
-        return Value.ofDataArray(DataArray.of(DataType.INFO, List.of(
-                Info.of(Keys.SERVER_INFO_ARRAY, DataArray.of(DataType.INFO, self)))));
+        List<Info> out = new ArrayList<>();
+        out.add(Info.of(Keys.SERVER_INFO_ARRAY, DataArray.of(DataType.INFO, state.serverInfo)));
+        for (List<Info> other : state.otherServers.get()) {
+            out.add(Info.of(Keys.SERVER_INFO_ARRAY, DataArray.of(DataType.INFO, other)));
+        }
+        return Value.ofDataArray(DataArray.of(DataType.INFO, out));
     }
 
     private Map<String, List<RegAttr>> attributes(Level level) {

@@ -63,6 +63,8 @@ public final class ServerRuntime {
                 Info.of(Keys.SERVER_PIDINFO, (int) ProcessHandle.current().pid()),
                 Info.of(Keys.HOSTNAME, options.hostname()),
                 Info.of(Keys.SERVER_TMPDIR, directory.path().toString()));
+        state.otherServers = () -> ServerScan.others(options.systemTmpdir(), options.serverTmpdir(), options.hostname(),
+                options.serverProc());
     }
 
     public static ServerRuntime start(ServerOptions options, HostModule host) {

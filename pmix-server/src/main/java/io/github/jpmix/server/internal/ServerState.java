@@ -50,6 +50,8 @@ public final class ServerState {
     final Map<String, List<io.github.jpmix.common.RegAttr>> hostAttributes = new java.util.LinkedHashMap<>();
     /** What {@code PMIX_QUERY_AVAIL_SERVERS} says of this server; set once the server listens. */
     volatile List<Info> serverInfo = List.of();
+    /** What {@code PMIX_QUERY_AVAIL_SERVERS} says of the node's other servers ({@link ServerScan}); none until set. */
+    volatile java.util.function.Supplier<List<List<Info>>> otherServers = List::of;
 
     /**
      * What one client may hold at the server: posted bytes and keys, waiting gets
