@@ -96,18 +96,7 @@ class RulesTest {
         // not support the DBCX interface, then the server will respond to the client with the
         // PMIX_ERR_NOT_FOUND status"
         host.job("app", 1);
-        Map<String, List<Info>> directives = new ConcurrentHashMap<>();
-        host.onNamespaceInfo = (nspace, d) -> {
-            directives.put(nspace, d);
-            return switch (nspace) {
-                case "remote" -> CompletableFuture.completedFuture(
-                        WireupInfo.of("remote").node("cn9", 0, 1).node("cn10", 2).buildRemote());
-                case "nothing" -> CompletableFuture.failedFuture(new PmixException(Status.ERR_NOT_FOUND, "no such job"));
-                case "silent" -> new CompletableFuture<>(); // never answers: the get's PMIX_TIMEOUT ends it
-                case "late" -> CompletableFuture.failedFuture(new PmixException(Status.ERR_TIMEOUT, "gave up"));
-                default -> HostModule.notSupported("namespaceInfo");
-            };
-        };
+        Map<String, List<Info>> directives = answerNamespaces();
         Map<String, String> out = run(new Proc("app", 0), "nsinfo");
 
         assertEquals("3", out.get("remote-size"));
@@ -129,6 +118,63 @@ class RulesTest {
         assertTrue(ms >= 900 && ms < 3_000, "PMIX_TIMEOUT of 1 s ended the get after " + ms + " ms");
         assertEquals(1, MessageKeys.find(directives.get("silent"), Keys.TIMEOUT.name()).asInt());
         // item 3: a host without the function
+        assertEquals("PMIX_ERR_NOT_FOUND", out.get("no-dbcx"));
+    }
+
+    /**
+     * The host's namespaceInfo: "remote" is a job on two other nodes; "nothing" is unknown to the host; "silent"
+     * never answers; "late" reached the host's own PMIX_TIMEOUT; any other is not supported. Returns the
+     * directives of each upcall, by namespace.
+     */
+    private Map<String, List<Info>> answerNamespaces() {
+        Map<String, List<Info>> directives = new ConcurrentHashMap<>();
+        host.onNamespaceInfo = (nspace, d) -> {
+            directives.put(nspace, d);
+            return switch (nspace) {
+                case "remote" -> CompletableFuture.completedFuture(
+                        WireupInfo.of("remote").node("cn9", 0, 1).node("cn10", 2).buildRemote());
+                case "nothing" -> CompletableFuture.failedFuture(new PmixException(Status.ERR_NOT_FOUND, "no such job"));
+                case "silent" -> new CompletableFuture<>(); // never answers: the get's PMIX_TIMEOUT ends it
+                case "late" -> CompletableFuture.failedFuture(new PmixException(Status.ERR_TIMEOUT, "gave up"));
+                default -> HostModule.notSupported("namespaceInfo");
+            };
+        };
+        return directives;
+    }
+
+    @Test
+    void shouldAskTheHostForAnUnknownNamespaceThroughTheOpenPmixFrontToo() throws Exception {
+        // the same rule (reserved-keys.tex, "Retrieval rules for reserved keys") for a client speaking OpenPMIx
+        // 4.2.2's protocol to the server's OpenPMIx front: libpmix sends another namespace's reserved key as a
+        // get of rank WILDCARD without PMIX_IMMEDIATE (client/pmix_client_get.c: "we are asking about the
+        // job-level info from another namespace. It seems that we don't have it - go and ask server")
+        host.job("app", 1);
+        answerNamespaces();
+        Proc me = new Proc("app", 0);
+        host.server.registerClient(me, io.github.jpmix.common.internal.transport.PeerCredentials.currentUid(),
+                io.github.jpmix.common.internal.transport.PeerCredentials.currentGid());
+        ProcessBuilder pb = new ProcessBuilder(Child.command(Child.SMALL, RulesScenarios.class.getName(), "nsinfo"));
+        pb.environment().putAll(host.server.setupFork(me));
+        pb.environment().remove("PMIX_SERVER_URI"); // JPMIx's own URI gone: the client takes PMIX_SERVER_URI41
+        pb.redirectError(ProcessBuilder.Redirect.INHERIT);
+        Child c = Child.start(pb);
+        children.add(c);
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String l : c.linesUntil("DONE", 90_000)) {
+            int eq = l.indexOf('=');
+            if (eq > 0) {
+                out.put(l.substring(0, eq), l.substring(eq + 1));
+            }
+        }
+        assertEquals("3", out.get("remote-size"), "output: " + out);
+        assertEquals("2", out.get("remote-nodes"));
+        assertEquals("PMIX_ERR_NOT_FOUND", out.get("remote-missing"));
+        assertEquals(1, host.events.stream().filter("nsinfo remote"::equals).count(), "upcalls: " + host.events);
+        assertEquals("PMIX_ERR_NOT_FOUND", out.get("immediate"));
+        assertFalse(host.events.contains("nsinfo other"), "upcalls: " + host.events);
+        assertEquals("PMIX_ERR_NOT_FOUND", out.get("host-not-found"));
+        assertEquals("PMIX_ERR_TIMEOUT", out.get("host-timeout"));
+        assertEquals("PMIX_ERR_TIMEOUT", out.get("server-timeout"));
         assertEquals("PMIX_ERR_NOT_FOUND", out.get("no-dbcx"));
     }
 
