@@ -68,7 +68,8 @@ final class GetHandler {
                     return given.get();
                 }
             }
-            return Value.ofDataArray(DataArray.of(DataType.PROC, state.sessionPeers(state.hostname, state.sessionOf(caller.proc.namespace()))));
+            List<Proc> here = state.sessionPeers(state.hostname, state.sessionOf(caller.proc.namespace()));
+            return Value.ofDataArray(DataArray.of(DataType.PROC, here));
         }
     }
 
