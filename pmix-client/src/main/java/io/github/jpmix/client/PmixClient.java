@@ -129,7 +129,9 @@ public final class PmixClient implements AutoCloseable {
 
     /**
      * {@code PMIx_Get}: a reserved key per {@code reserved-keys.tex} ("Retrieval rules for reserved
-     * keys": the local store, then the server for another namespace), or a key a process posted.
+     * keys": the local store, then the server for another namespace, whose host may fetch that namespace's
+     * information), or a key a process posted. {@code PMIX_LOCAL_PROCS} is this node's processes (of this
+     * session) whatever process is named: "The process identifier is ignored for this attribute".
      *
      * @param proc the target; null means this process, {@link Rank#WILDCARD} job-level data
      * @param info qualifiers and directives: {@code PMIX_SESSION_INFO}, {@code PMIX_JOB_INFO},
