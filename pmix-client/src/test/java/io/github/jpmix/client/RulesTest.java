@@ -179,6 +179,29 @@ class RulesTest {
     }
 
     @Test
+    void shouldAskTheHostForAnUnknownNamespaceOfALibpmixClient(@TempDir Path bin) throws Exception {
+        // the same rule (reserved-keys.tex, "Retrieval rules for reserved keys") for an unmodified libpmix 4.2.2
+        // client through the OpenPMIx front (pmix-server/src/test/c/pmix_client.c, mode "other")
+        Path program = io.github.jpmix.testing.NativePrograms.pmix("pmix-server/src/test/c/pmix_client.c", bin);
+        host.job("app", 1);
+        answerNamespaces();
+        Proc me = new Proc("app", 0);
+        host.server.registerClient(me, io.github.jpmix.common.internal.transport.PeerCredentials.currentUid(),
+                io.github.jpmix.common.internal.transport.PeerCredentials.currentGid());
+        ProcessBuilder pb = new ProcessBuilder(program.toString(), "other", "remote", Keys.JOB_SIZE.name(),
+                Keys.NUM_NODES.name(), Keys.CLUSTER_ID.name());
+        pb.environment().putAll(host.server.setupFork(me));
+        pb.redirectError(ProcessBuilder.Redirect.INHERIT);
+        Child c = Child.start(pb);
+        children.add(c);
+        List<String> lines = c.linesUntil("OK 0 finalize", 60_000);
+        assertTrue(lines.contains("INFO 0 remote " + Keys.JOB_SIZE.name() + " PMIX_UINT32 3"), "output: " + lines);
+        assertTrue(lines.contains("INFO 0 remote " + Keys.NUM_NODES.name() + " PMIX_UINT32 2"), "output: " + lines);
+        assertTrue(lines.contains("INFO 0 remote " + Keys.CLUSTER_ID.name() + " - NOT-FOUND"), "output: " + lines);
+        assertEquals(1, host.events.stream().filter("nsinfo remote"::equals).count(), "upcalls: " + host.events);
+    }
+
+    @Test
     void shouldAnswerThisNodesProcessesForPmixLocalProcsWhateverProcessIsNamed() throws Exception {
         // reserved-keys.tex, node realm: "PMIX_LOCAL_PROCS ... Array of pmix_proc_t of all processes executing
         // on the local node -- shortcut for PMIx_Resolve_peers for the local node and a NULL namespace argument.
