@@ -44,6 +44,9 @@
  *   wire           a modex round with Java test ranks' values: put "ep" = "endpoint-of-<rank>"
  *                  (GLOBAL), commit, fence with collect, get and check every rank's "ep"; prints
  *                  "OK <rank> wired <rank> of <size>" (a mixed job of C and Java ranks)
+ *   other NSPACE KEY...
+ *                  gets each KEY of {NSPACE, WILDCARD}, another namespace's job-level data, which
+ *                  libpmix asks of the server; prints "INFO <rank> NSPACE KEY <type> <value>"
  */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -1018,6 +1021,26 @@ static void info_mode(void)
     finalize();
 }
 
+static void other_mode(int argc, char **argv)
+{
+    init();
+    pmix_proc_t p;
+    PMIX_LOAD_PROCID(&p, argv[2], PMIX_RANK_WILDCARD);
+    for (int i = 3; i < argc; i++) {
+        pmix_value_t *v = NULL;
+        char text[1024];
+        pmix_status_t rc = PMIx_Get(&p, argv[i], NULL, 0, &v);
+        if (PMIX_SUCCESS != rc) {
+            emit("INFO %s %s %s - %s", rankstr, argv[2], argv[i], PMIx_Error_string(rc));
+            continue;
+        }
+        format_value(v, text, sizeof text);
+        emit("INFO %s %s %s %s", rankstr, argv[2], argv[i], text);
+        PMIX_VALUE_RELEASE(v);
+    }
+    finalize();
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -1035,8 +1058,10 @@ int main(int argc, char **argv)
         info_mode();
     } else if (0 == strcmp(mode, "wire") && 2 == argc) {
         wire_mode();
+    } else if (0 == strcmp(mode, "other") && argc >= 4) {
+        other_mode(argc, argv);
     } else {
-        fprintf(stderr, "usage: pmix_client basic|abort [STATUS]|fence-timeout|sleep-in-fence|hang|info|wire\n");
+        fprintf(stderr, "usage: pmix_client basic|abort [STATUS]|fence-timeout|sleep-in-fence|hang|info|wire|other NSPACE KEY...\n");
         return 2;
     }
     return failed ? 1 : 0;

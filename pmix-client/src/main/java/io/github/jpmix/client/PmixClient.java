@@ -6,6 +6,8 @@ import io.github.jpmix.client.internal.ModexExchange;
 import io.github.jpmix.client.internal.QueryCache;
 import io.github.jpmix.client.internal.ServerProtocol;
 import io.github.jpmix.client.internal.openpmix.OpenPmixProtocol;
+import io.github.jpmix.common.DataArray;
+import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Key;
 import io.github.jpmix.common.Keys;
@@ -127,7 +129,9 @@ public final class PmixClient implements AutoCloseable {
 
     /**
      * {@code PMIx_Get}: a reserved key per {@code reserved-keys.tex} ("Retrieval rules for reserved
-     * keys": the local store, then the server for another namespace), or a key a process posted.
+     * keys": the local store, then the server for another namespace, whose host may fetch that namespace's
+     * information), or a key a process posted. {@code PMIX_LOCAL_PROCS} is this node's processes (of this
+     * session) whatever process is named: "The process identifier is ignored for this attribute".
      *
      * @param proc the target; null means this process, {@link Rank#WILDCARD} job-level data
      * @param info qualifiers and directives: {@code PMIX_SESSION_INFO}, {@code PMIX_JOB_INFO},
@@ -174,6 +178,12 @@ public final class PmixClient implements AutoCloseable {
     }
 
     private CompletableFuture<Value> getFromServer(Proc proc, String key, Info[] info) {
+        if (key.equals(Keys.LOCAL_PROCS.name())) {
+            // reserved-keys.tex, node realm: PMIX_LOCAL_PROCS is a "shortcut for PMIx_Resolve_peers for the
+            // local node and a NULL namespace argument. The process identifier is ignored for this attribute."
+            return resolvePeersAsync(null, null, info)
+                    .thenApply(procs -> Value.ofDataArray(DataArray.of(DataType.PROC, procs)));
+        }
         return server.get(proc == null ? self : proc, key, Arrays.asList(info));
     }
 
@@ -256,25 +266,52 @@ public final class PmixClient implements AutoCloseable {
      * its host) answers per {@code spec/resolve-peers-nodes-hierarchy.rst}. Under an OpenPMIx server this
      * namespace's peers come from the job data, other namespaces' from the server's proc tables.
      *
+     * <p>The search is "restricted to searching within the current session": a namespace of another
+     * session (registered with another {@code PMIX_SESSION_ID} than this process's job) is
+     * {@code PMIX_ERR_INVALID_NAMESPACE}, and a null namespace means every namespace of this session.
+     *
      * @param node a host name; null means this node
-     * @param nspace a namespace; null means every namespace
+     * @param nspace a namespace; null means every namespace of this session
+     * @param info directives: {@code PMIX_TIMEOUT} (seconds) bounds the wait for the answer
      * @return empty when the node hosts none of them
-     * @throws PmixException {@code PMIX_ERR_INVALID_NAMESPACE} for an unknown namespace,
-     *     {@code PMIX_ERR_DATA_VALUE_NOT_FOUND} when the node's peers were not given and cannot be derived
+     * @throws PmixException {@code PMIX_ERR_INVALID_NAMESPACE} for an unknown namespace or one of another
+     *     session, {@code PMIX_ERR_DATA_VALUE_NOT_FOUND} when the node's peers were not given and cannot
+     *     be derived, {@code PMIX_ERR_TIMEOUT} when the {@code PMIX_TIMEOUT} passed first
      */
-    public List<Proc> resolvePeers(String node, String nspace) {
-        checkOpen();
-        return join(server.resolvePeers(node, nspace));
+    public List<Proc> resolvePeers(String node, String nspace, Info... info) {
+        return join(resolvePeersAsync(node, nspace, info));
+    }
+
+    /** {@link #resolvePeers} without blocking. */
+    public CompletableFuture<List<Proc>> resolvePeersAsync(String node, String nspace, Info... info) {
+        try {
+            checkOpen();
+            return server.resolvePeers(node, nspace, List.of(info));
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     /**
-     * {@code PMIx_Resolve_nodes}: the nodes hosting {@code nspace}'s processes (null: every namespace's).
+     * {@code PMIx_Resolve_nodes}: the nodes hosting {@code nspace}'s processes (null: every namespace's of
+     * this session; a namespace of another session is unknown, as for {@link #resolvePeers}).
      *
-     * @throws PmixException {@code PMIX_ERR_INVALID_NAMESPACE} for an unknown namespace
+     * @param info directives: {@code PMIX_TIMEOUT} (seconds) bounds the wait for the answer
+     * @throws PmixException {@code PMIX_ERR_INVALID_NAMESPACE} for an unknown namespace or one of another
+     *     session, {@code PMIX_ERR_TIMEOUT} when the {@code PMIX_TIMEOUT} passed first
      */
-    public List<String> resolveNodes(String nspace) {
-        checkOpen();
-        return join(server.resolveNodes(nspace));
+    public List<String> resolveNodes(String nspace, Info... info) {
+        return join(resolveNodesAsync(nspace, info));
+    }
+
+    /** {@link #resolveNodes} without blocking. */
+    public CompletableFuture<List<String>> resolveNodesAsync(String nspace, Info... info) {
+        try {
+            checkOpen();
+            return server.resolveNodes(nspace, List.of(info));
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     /**

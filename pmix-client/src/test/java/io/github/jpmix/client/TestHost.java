@@ -227,6 +227,18 @@ final class TestHost implements HostModule, AutoCloseable {
         events.add("terminated " + proc);
     }
 
+    // ---- namespace information (RulesTest) ----
+
+    /** The host's namespaceInfo upcall; default: not supported. Each call is recorded as "nsinfo <nspace>". */
+    volatile java.util.function.BiFunction<String, List<Info>, CompletionStage<List<Info>>> onNamespaceInfo =
+            (n, d) -> HostModule.notSupported("namespaceInfo");
+
+    @Override
+    public CompletionStage<List<Info>> namespaceInfo(String nspace, List<Info> directives) {
+        events.add("nsinfo " + nspace);
+        return onNamespaceInfo.apply(nspace, directives);
+    }
+
     @Override
     public void close() {
         for (Process p : children) {

@@ -87,12 +87,65 @@ public interface HostModule {
         return notSupported("directModex");
     }
 
+    // ---- namespace information (reserved-keys.tex, "Retrieval rules for reserved keys", item 2) ----
+
+    /**
+     * A local client asked for a reserved key of a namespace this server holds nothing of: OpenPMIx's
+     * {@code direct_modex} for a whole namespace. {@code reserved-keys.tex}, "Retrieval rules for
+     * reserved keys", item 2: "The host is responsible for identifying a source of information on the
+     * specified namespace and retrieving it. The host is required to retrieve all of the information
+     * regarding the target namespace and return it to the requesting server in anticipation of
+     * follow-on requests."
+     *
+     * <p>Complete the stage with the namespace's information in the form {@link PmixServer#registerNamespace}
+     * takes, as this node sees the job ({@link WireupInfo#buildRemote} for a job with no process here).
+     * The server registers it as a namespace with no local processes, answers the get from it (and
+     * every later get of the namespace without asking again, the clients reading it from the store),
+     * and holds it until {@link PmixServer#deregisterNamespace}; a {@link PmixServer#registerNamespace}
+     * of the same namespace replaces it.
+     *
+     * <p>Fail the stage with {@code PMIX_ERR_NOT_FOUND} when no information can be found, with
+     * {@code PMIX_ERR_TIMEOUT} when the {@code PMIX_TIMEOUT} among {@code directives} ran out: the
+     * client gets that status. The server itself ends the get with {@code PMIX_ERR_TIMEOUT} when
+     * that timeout passes first. Gets of the namespace that arrive while the upcall runs wait for it
+     * instead of asking again; a failure is not remembered (the next get asks again).
+     * {@code PMIX_ERR_NOT_SUPPORTED} (this default) answers {@code PMIX_ERR_NOT_FOUND}, as the rule's
+     * item 3 says for a host without this function.
+     *
+     * @param nspace the namespace asked of
+     * @param directives the get's qualifiers (e.g. {@code PMIX_TIMEOUT}), then the requester's
+     *     {@code PMIX_PROCID} and the key asked ({@code PMIX_REQUIRED_KEY})
+     */
+    default CompletionStage<List<Info>> namespaceInfo(String nspace, List<Info> directives) {
+        return notSupported("namespaceInfo");
+    }
+
     /**
      * A client or tool query ({@code query}), asked before the server answers anything itself. Each
      * query's qualifiers end with the requester's {@code PMIX_USERID} and {@code PMIX_GRPID}. Complete
      * with one info per key the host answered, keyed by that key (in query order when a key repeats);
      * the server answers itself every key the host leaves out, and all of them when the stage fails with
      * {@code PMIX_ERR_NOT_SUPPORTED} or {@code PMIX_ERR_NOT_FOUND}. Any other failure fails the request.
+     *
+     * <p><b>Resolve calls</b> reach the host here too ({@code spec/resolve-peers-nodes-hierarchy.rst}: "If the
+     * host does support it, then the server will relay the request to the host via that interface"), each as
+     * one query with one key, its qualifiers in this order:
+     * <ul>
+     *   <li>{@code PMIx_Resolve_peers(node, nspace)}: key {@code PMIX_LOCAL_PROCS}; {@code PMIX_HOSTNAME}
+     *       (the node; absent when the caller named none, meaning the server's node), {@code PMIX_NSPACE}
+     *       (absent for a null namespace: every namespace of the session). Answer: a {@code PMIX_DATA_ARRAY}
+     *       of {@code PMIX_PROC}, empty when the node hosts none of them.
+     *   <li>{@code PMIx_Resolve_nodes(nspace)}: key {@code PMIX_NODE_LIST}; {@code PMIX_NSPACE} (absent for
+     *       a null namespace). Answer: a {@code PMIX_STRING} of comma-delimited host names, empty for none.
+     * </ul>
+     * Then, for both: {@code PMIX_SESSION_ID} when the requester's job was registered with one (the search is
+     * "restricted to searching within the current session"; a namespace of another session never reaches
+     * the host: the server answers {@code PMIX_ERR_INVALID_NAMESPACE} first), the requester's directives as it
+     * gave them (e.g. {@code PMIX_TIMEOUT}: the server fails the call with {@code PMIX_ERR_TIMEOUT} when it
+     * passes first), and {@code PMIX_USERID}, {@code PMIX_GRPID}. A failure with another status than the two
+     * above (e.g. {@code PMIX_ERR_INVALID_NAMESPACE}) is the call's status; the host should follow the
+     * statuses of {@code resolve-peers-nodes-hierarchy.rst} ("the only requirement, however, is that the API
+     * return PMIX_SUCCESS if the API was successfully executed, even if no processes or no nodes were found").
      */
     default CompletionStage<List<Info>> query(Proc requester, List<Query> queries) {
         return notSupported("query");

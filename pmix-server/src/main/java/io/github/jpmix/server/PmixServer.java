@@ -64,7 +64,8 @@ public final class PmixServer implements AutoCloseable {
      * {@code PMIX_APP_INFO_ARRAY}, {@code PMIX_NODE_INFO_ARRAY} and {@code PMIX_PROC_INFO_ARRAY} arrays, and
      * {@code PMIX_NODE_MAP}/{@code PMIX_PROC_MAP}. Call it before starting the job's processes.
      *
-     * @param nlocalprocs how many of the job's processes run on this node
+     * @param nlocalprocs how many of the job's processes run on this node: a fence over the whole namespace
+     *     waits for that many of them, registered yet or not
      * @throws PmixException {@link Status#ERR_BAD_PARAM} for malformed information,
      *     {@link Status#ERR_EXISTS} if the namespace is registered already
      */

@@ -95,33 +95,9 @@ public final class WireupInfo {
      * @throws PmixException {@link Status#ERR_BAD_PARAM} if no rank was placed or the local node is unknown
      */
     public List<Info> build(String localHostname) {
-        int size = jobSize();
-        if (size == 0) {
-            throw new PmixException(Status.ERR_BAD_PARAM, "wireup info of " + nspace + ": no ranks placed");
-        }
+        List<Info> out = jobLevel();
         List<String> names = new ArrayList<>(nodes.keySet());
-        List<int[]> ppn = new ArrayList<>();
-        for (List<Integer> r : nodes.values()) {
-            ppn.add(r.stream().mapToInt(Integer::intValue).toArray());
-        }
-        List<int[]> appList = apps.isEmpty() ? List.of(new int[] {0, 0, size}) : apps;
-        List<Info> out = new ArrayList<>();
-        out.add(Info.of(Keys.JOBID, nspace));
-        out.add(Info.of(Keys.JOB_SIZE, size));
-        out.add(Info.of(Keys.UNIV_SIZE, universeSize < 0 ? size : universeSize));
-        out.add(Info.of(Keys.MAX_PROCS, size));
-        out.add(Info.of(Keys.NUM_NODES, names.size()));
-        out.add(Info.of(Keys.NPROC_OFFSET, 0));
-        out.add(Info.of(Keys.JOB_NUM_APPS, appList.size()));
-        out.add(Info.of(Keys.NODE_MAP, NodeRegex.generate(names)));
-        out.add(Info.of(Keys.PROC_MAP, PpnRegex.generate(ppn)));
-        out.addAll(extra);
-        for (int[] app : appList) {
-            out.add(Info.of(Keys.APP_INFO_ARRAY, DataArray.of(DataType.INFO, List.of(
-                    Info.of(Keys.APPNUM, app[0]),
-                    Info.of(Keys.APPLDR, app[1]),
-                    Info.of(Keys.APP_SIZE, app[2])))));
-        }
+        List<int[]> appList = apps.isEmpty() ? List.of(new int[] {0, 0, jobSize()}) : apps;
         int nodeId = names.indexOf(localHostname);
         if (nodeId < 0) {
             throw new PmixException(Status.ERR_BAD_PARAM,
@@ -153,6 +129,49 @@ public final class WireupInfo {
                     Info.of(Keys.NODE_RANK, i),
                     Info.of(Keys.NODEID, nodeId),
                     Info.of(Keys.HOSTNAME, localHostname)))));
+        }
+        return out;
+    }
+
+    /**
+     * The infos for {@link PmixServer#registerNamespace} of a job none of whose processes runs on this
+     * node: its job-level facts, maps and apps, without a local node. What a {@link HostModule#namespaceInfo}
+     * answer gives for a job elsewhere.
+     *
+     * @throws PmixException {@link Status#ERR_BAD_PARAM} if no rank was placed
+     */
+    public List<Info> buildRemote() {
+        return jobLevel();
+    }
+
+    /** The job-level facts, the maps and one array per app. */
+    private List<Info> jobLevel() {
+        int size = jobSize();
+        if (size == 0) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "wireup info of " + nspace + ": no ranks placed");
+        }
+        List<String> names = new ArrayList<>(nodes.keySet());
+        List<int[]> ppn = new ArrayList<>();
+        for (List<Integer> r : nodes.values()) {
+            ppn.add(r.stream().mapToInt(Integer::intValue).toArray());
+        }
+        List<int[]> appList = apps.isEmpty() ? List.of(new int[] {0, 0, size}) : apps;
+        List<Info> out = new ArrayList<>();
+        out.add(Info.of(Keys.JOBID, nspace));
+        out.add(Info.of(Keys.JOB_SIZE, size));
+        out.add(Info.of(Keys.UNIV_SIZE, universeSize < 0 ? size : universeSize));
+        out.add(Info.of(Keys.MAX_PROCS, size));
+        out.add(Info.of(Keys.NUM_NODES, names.size()));
+        out.add(Info.of(Keys.NPROC_OFFSET, 0));
+        out.add(Info.of(Keys.JOB_NUM_APPS, appList.size()));
+        out.add(Info.of(Keys.NODE_MAP, NodeRegex.generate(names)));
+        out.add(Info.of(Keys.PROC_MAP, PpnRegex.generate(ppn)));
+        out.addAll(extra);
+        for (int[] app : appList) {
+            out.add(Info.of(Keys.APP_INFO_ARRAY, DataArray.of(DataType.INFO, List.of(
+                    Info.of(Keys.APPNUM, app[0]),
+                    Info.of(Keys.APPLDR, app[1]),
+                    Info.of(Keys.APP_SIZE, app[2])))));
         }
         return out;
     }

@@ -65,6 +65,12 @@ public final class GetRouter {
             // reserved-keys.tex: "The process identifier in the PMIx_Get call is ignored when requesting this key."
             return Value.ofProc(self);
         }
+        if (key.equals(Keys.LOCAL_PROCS.name())) {
+            // reserved-keys.tex, node realm: "The process identifier is ignored for this attribute": the
+            // value the host gave for this node, else the server's (PmixClient asks it as a resolve)
+            Optional<Value> given = reserved(Proc.wildcard(self.namespace()), key, List.of(Info.flag(Keys.NODE_INFO)));
+            return given != null && given.isPresent() ? given.get() : null;
+        }
         Optional<Value> local = Keys.isReserved(key) ? reserved(target, key, Arrays.asList(info)) : posted(target, key);
         if (local != null && local.isPresent()) {
             return local.get();

@@ -163,7 +163,7 @@ public final class JpmixProtocol implements ServerProtocol {
     }
 
     @Override
-    public CompletableFuture<List<Proc>> resolvePeers(String node, String nspace) {
+    public CompletableFuture<List<Proc>> resolvePeers(String node, String nspace, List<Info> directives) {
         List<Info> fields = new ArrayList<>();
         if (node != null) {
             fields.add(Info.of(MessageKeys.NODE, Value.ofString(node)));
@@ -171,13 +171,19 @@ public final class JpmixProtocol implements ServerProtocol {
         if (nspace != null) {
             fields.add(Info.of(MessageKeys.NSPACE, Value.ofString(nspace)));
         }
-        return request(Op.RESOLVE_PEERS, fields, null).thenApply(reply -> MessageKeys.procs(MessageKeys.require(reply, MessageKeys.PROCS)));
+        fields.addAll(directives); // the server bounds the host's answer by their PMIX_TIMEOUT
+        return request(Op.RESOLVE_PEERS, fields, timeoutOf(directives))
+                .thenApply(reply -> MessageKeys.procs(MessageKeys.require(reply, MessageKeys.PROCS)));
     }
 
     @Override
-    public CompletableFuture<List<String>> resolveNodes(String nspace) {
-        List<Info> fields = nspace == null ? List.of() : List.of(Info.of(MessageKeys.NSPACE, Value.ofString(nspace)));
-        return request(Op.RESOLVE_NODES, fields, null)
+    public CompletableFuture<List<String>> resolveNodes(String nspace, List<Info> directives) {
+        List<Info> fields = new ArrayList<>();
+        if (nspace != null) {
+            fields.add(Info.of(MessageKeys.NSPACE, Value.ofString(nspace)));
+        }
+        fields.addAll(directives);
+        return request(Op.RESOLVE_NODES, fields, timeoutOf(directives))
                 .thenApply(reply -> MessageKeys.require(reply, MessageKeys.NODES).asDataArray().elements(String.class));
     }
 

@@ -45,11 +45,14 @@ public interface ServerProtocol {
      */
     CompletableFuture<Runnable> fence(Collection<Proc> procs, List<Info> directives);
 
-    /** {@code PMIx_Resolve_peers}. */
-    CompletableFuture<List<Proc>> resolvePeers(String node, String nspace);
+    /**
+     * {@code PMIx_Resolve_peers}; a {@code PMIX_TIMEOUT} among {@code directives} fails it with
+     * {@link Status#ERR_TIMEOUT} when no answer came in time.
+     */
+    CompletableFuture<List<Proc>> resolvePeers(String node, String nspace, List<Info> directives);
 
-    /** {@code PMIx_Resolve_nodes}. */
-    CompletableFuture<List<String>> resolveNodes(String nspace);
+    /** {@code PMIx_Resolve_nodes}; {@code PMIX_TIMEOUT} as {@link #resolvePeers}. */
+    CompletableFuture<List<String>> resolveNodes(String nspace, List<Info> directives);
 
     /** {@code PMIx_Query_info} of the queries the client's cache could not answer: one answer per query. */
     CompletableFuture<QueryResults> query(List<Query> queries);

@@ -133,7 +133,8 @@ public final class SupportedAttributes {
                 attr(Keys.QUERY_SPAWN_SUPPORT, "comma-delimited spawn attributes registered at any level"),
                 attr(Keys.QUERY_DEBUG_SUPPORT, "comma-delimited debug attributes registered at any level"),
                 attr(Keys.QUERY_SUPPORTED_KEYS, "comma-delimited list of the query keys this server answers"),
-                attr(Keys.QUERY_AVAIL_SERVERS, "PMIX_SERVER_INFO_ARRAY of this server"),
+                attr(Keys.QUERY_AVAIL_SERVERS, "PMIX_SERVER_INFO_ARRAY of this server, then of every other live server "
+                        + "of the node with a rendezvous file"),
                 attr(Keys.QUERY_ATTRIBUTE_SUPPORT, "these tables; qualifiers PMIX_CLIENT_/SERVER_/HOST_/TOOL_"
                         + "ATTRIBUTES (comma-delimited functions or \"all\") and _FUNCTIONS"),
                 attr(Keys.LOCAL_PROCS, "the processes on the nodes given by PMIX_NODEID or PMIX_HOSTNAME qualifiers "
@@ -144,6 +145,8 @@ public final class SupportedAttributes {
                 attr(Keys.PROCID, "qualifier: the process a data-realm key is read for (not with NSPACE/RANK)"),
                 attr(Keys.NODEID, "qualifier: a node a PMIX_LOCAL_PROCS query is about (may repeat)"),
                 attr(Keys.HOSTNAME, "qualifier: a node a PMIX_LOCAL_PROCS query is about (may repeat)"),
+                attr(Keys.SESSION_ID, "qualifier: without PMIX_NSPACE, PMIX_LOCAL_PROCS and PMIX_NODE_LIST read "
+                        + "the namespaces of this session only"),
                 attr(Keys.QUERY_SUPPORTED_QUALIFIERS, "qualifier: answer the qualifiers a key takes instead")));
         server.put(LOG_FUNCTION, List.of(
                 attr(Keys.LOG_ONCE, "hand the data to the first channel that takes it, in the order given"),

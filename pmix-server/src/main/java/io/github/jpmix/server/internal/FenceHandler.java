@@ -28,6 +28,10 @@ import java.util.function.Supplier;
  * <p>Operations are told apart by their participant set (sorted), so concurrent fences over
  * different sets never mix; a process entering a second fence over the same set joins the next
  * operation, not the one it already arrived at.
+ *
+ * <p><b>Wildcard.</b> A participant {@code {nspace, WILDCARD}} stands for every process of the
+ * namespace on this node, however many have registered or connected yet: the operation waits for as
+ * many arrivals of the namespace as the host said run here ({@link #localCounts}), as OpenPMIx does.
  */
 final class FenceHandler {
     private final ServerState state;
@@ -63,7 +67,7 @@ final class FenceHandler {
                                 "fence: participant " + p + " has terminated");
                     }
                 }
-                op = new FenceTracker(procs, expected, directives);
+                op = new FenceTracker(procs, expected, localCounts(procs), directives);
                 ops.add(op);
                 if (timeout > 0) {
                     FenceTracker t = op;
@@ -108,6 +112,27 @@ final class FenceHandler {
                     "fence: caller " + caller.proc + " is not among the participants " + sorted);
         }
         return List.copyOf(sorted);
+    }
+
+    /**
+     * Per namespace named with a wildcard rank, the number of its processes on this node: the
+     * {@code nlocalprocs} the host registered it with, or the clients registered for it if more. A
+     * wildcard fence waits for that many, clients registered after it began included, as OpenPMIx's
+     * server counts "trk->nlocal += nptr->nlocalprocs" ({@code pmix_server_ops.c}, {@code new_tracker}:
+     * "They told us how many procs will be local to us from this nspace, but we don't know their
+     * ranks. So as long as they want _all_ of them, we can handle that case regardless of whether the
+     * individual clients have been registered"). Under the state lock.
+     */
+    private Map<String, Integer> localCounts(List<Proc> procs) {
+        Map<String, Integer> out = new HashMap<>();
+        for (Proc p : procs) {
+            if (p.rank() == Rank.WILDCARD) {
+                int registered = state.localByNamespace.getOrDefault(p.namespace(), Set.of()).size();
+                int given = state.store.registration(p.namespace()).map(io.github.jpmix.gds.Registration::nlocalprocs).orElse(0);
+                out.put(p.namespace(), Math.max(registered, given));
+            }
+        }
+        return out;
     }
 
     private void checkNamespaces(List<Proc> procs) {
@@ -218,7 +243,7 @@ final class FenceHandler {
      * complete as usual.
      */
     void onClientFinalized(Proc proc) {
-        failWhere(t -> t.expected.contains(proc) && !t.arrived.containsKey(proc),
+        failWhere(t -> t.expects(proc) && !t.arrived.containsKey(proc),
                 () -> new PmixException(Status.ERR_UNREACH,
                         "fence: participant " + proc + " finalized without entering the fence"));
     }
@@ -231,7 +256,7 @@ final class FenceHandler {
      * "removes it from every pending fence").
      */
     void onClientLost(Proc proc) {
-        failWhere(t -> t.expected.contains(proc),
+        failWhere(t -> t.expects(proc),
                 () -> new PmixException(Status.ERR_PROC_TERM_WO_SYNC,
                         "fence: participant " + proc + " terminated without finalizing"));
     }

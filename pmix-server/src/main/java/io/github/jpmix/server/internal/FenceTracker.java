@@ -19,7 +19,13 @@ final class FenceTracker {
     }
 
     final List<Proc> participants;
+    /** The registered local clients among the participants. */
     final Set<Proc> expected;
+    /**
+     * Per namespace with a wildcard participant, how many of its processes run here: all of them must
+     * arrive, registered when the operation began or not ({@link FenceHandler}, "Wildcard").
+     */
+    final Map<String, Integer> localCounts;
     final Map<Proc, Arrival> arrived = new LinkedHashMap<>();
     /** The directives of the first arrival (PMIx requires all participants to pass the same). */
     final List<Info> directives;
@@ -28,18 +34,42 @@ final class FenceTracker {
     ScheduledFuture<?> timeout;
     boolean done;
 
-    FenceTracker(List<Proc> participants, Set<Proc> expected, List<Info> directives) {
+    FenceTracker(List<Proc> participants, Set<Proc> expected, Map<String, Integer> localCounts, List<Info> directives) {
         this.participants = participants;
         this.expected = expected;
+        this.localCounts = localCounts;
         this.directives = directives;
     }
 
     boolean complete() {
-        return arrived.keySet().containsAll(expected);
+        if (!arrived.keySet().containsAll(expected)) {
+            return false;
+        }
+        for (Map.Entry<String, Integer> e : localCounts.entrySet()) {
+            int n = 0;
+            for (Proc p : arrived.keySet()) {
+                if (p.namespace().equals(e.getKey())) {
+                    n++;
+                }
+            }
+            if (n < e.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code proc} takes part: expected by name, or a process of a wildcard namespace. */
+    boolean expects(Proc proc) {
+        return expected.contains(proc) || localCounts.containsKey(proc.namespace());
     }
 
     @Override
     public String toString() {
-        return "fence" + participants + " (" + arrived.size() + "/" + expected.size() + " local arrived)";
+        int local = expected.size();
+        for (Map.Entry<String, Integer> e : localCounts.entrySet()) {
+            local += Math.max(0, e.getValue() - (int) expected.stream().filter(p -> p.namespace().equals(e.getKey())).count());
+        }
+        return "fence" + participants + " (" + arrived.size() + "/" + local + " local arrived)";
     }
 }

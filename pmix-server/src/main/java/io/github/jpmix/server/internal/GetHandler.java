@@ -1,5 +1,7 @@
 package io.github.jpmix.server.internal;
 
+import io.github.jpmix.common.DataArray;
+import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
@@ -24,10 +26,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Reserved keys ({@code reserved-keys.tex}, "Retrieval rules for reserved keys"): "the server
  * shall check its data storage for the specified namespace. If it already knows about this
  * namespace, then it shall attempt to lookup the specified key, returning the value if it is found
- * or the PMIX_ERR_NOT_FOUND error constant." A namespace it does not know is
- * {@code PMIX_ERR_NOT_FOUND} too: with {@code PMIX_IMMEDIATE} the rule says so, and without it the
- * rule's direct-modex request for a whole namespace's information has no counterpart in
- * {@code HostModule.directModex}, which fetches one process's posted data.
+ * or the PMIX_ERR_NOT_FOUND error constant." A namespace it does not know goes to the host
+ * ({@link NamespaceFetch}). {@code PMIX_LOCAL_PROCS} is this node's processes whatever process is
+ * named ({@link #localProcs}).
  *
  * <p>Posted (non-reserved) keys: a value held here is the answer. Otherwise, for a local target
  * that has not committed yet, the get waits for its commit (a commit without the key answers
@@ -42,11 +43,34 @@ final class GetHandler {
     }
 
     private final ServerState state;
+    private final NamespaceFetch namespaces;
     /** Gets waiting for a local process to commit. Guarded by the state lock. */
     private final Map<Proc, List<Waiter>> waiting = new HashMap<>();
 
     GetHandler(ServerState state) {
         this.state = state;
+        this.namespaces = new NamespaceFetch(state, GetHandler::answer);
+    }
+
+    /**
+     * {@code PMIX_LOCAL_PROCS} ({@code reserved-keys.tex}, node realm): "Array of pmix_proc_t of all
+     * processes executing on the local node -- shortcut for PMIx_Resolve_peers for the local node and a
+     * NULL namespace argument. The process identifier is ignored for this attribute." A value the host
+     * registered for the node wins; else every process of the requester's session on this node.
+     */
+    private Value localProcs(ClientRecord caller) {
+        synchronized (state.lock) {
+            Proc own = Proc.wildcard(caller.proc.namespace());
+            if (state.store.hasNamespace(own.namespace())) {
+                Optional<Value> given = state.store.get(own, Keys.LOCAL_PROCS.name(), List.of(Info.flag(Keys.NODE_INFO)),
+                        caller.proc);
+                if (given.isPresent()) {
+                    return given.get();
+                }
+            }
+            List<Proc> here = state.sessionPeers(state.hostname, state.sessionOf(caller.proc.namespace()));
+            return Value.ofDataArray(DataArray.of(DataType.PROC, here));
+        }
     }
 
     void onGet(ClientRecord caller, int correlationId, List<Info> infos) {
@@ -54,14 +78,21 @@ final class GetHandler {
         String key = MessageKeys.require(infos, MessageKeys.KEY).asString();
         List<Info> qualifiers = MessageKeys.rest(infos);
         if (Keys.isReserved(key)) {
+            if (key.equals(Keys.LOCAL_PROCS.name())) {
+                answer(caller, correlationId, target, key, localProcs(caller));
+                return;
+            }
             Optional<Value> v;
             try {
-                v = state.store.get(target, key, qualifiers, caller.proc);
+                synchronized (state.lock) {
+                    v = state.store.get(target, key, qualifiers, caller.proc);
+                }
             } catch (PmixException e) {
                 if (e.status() != Status.ERR_INVALID_NAMESPACE) {
                     throw e;
                 }
-                throw new PmixException(Status.ERR_NOT_FOUND, "get: namespace of " + target + " is not known here");
+                namespaces.onUnknown(caller, correlationId, target, key, qualifiers);
+                return;
             }
             answer(caller, correlationId, target, key, v.orElse(null));
             return;

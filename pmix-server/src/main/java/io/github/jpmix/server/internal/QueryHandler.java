@@ -80,8 +80,9 @@ final class QueryHandler {
         support(Keys.QUERY_ATTRIBUTE_SUPPORT, List.of(), List.of(Keys.CLIENT_ATTRIBUTES, Keys.SERVER_ATTRIBUTES,
                 Keys.HOST_ATTRIBUTES, Keys.TOOL_ATTRIBUTES, Keys.CLIENT_FUNCTIONS, Keys.SERVER_FUNCTIONS,
                 Keys.HOST_FUNCTIONS, Keys.TOOL_FUNCTIONS), QueryHandler::attributeSupport);
-        support(Keys.LOCAL_PROCS, List.of(), List.of(Keys.NODEID, Keys.HOSTNAME, Keys.NSPACE), QueryHandler::localProcs);
-        support(Keys.NODE_LIST, List.of(), List.of(Keys.NSPACE), QueryHandler::nodeList);
+        support(Keys.LOCAL_PROCS, List.of(), List.of(Keys.NODEID, Keys.HOSTNAME, Keys.NSPACE, Keys.SESSION_ID),
+                QueryHandler::localProcs);
+        support(Keys.NODE_LIST, List.of(), List.of(Keys.NSPACE, Keys.SESSION_ID), QueryHandler::nodeList);
     }
 
     private static void support(Key<?> key, List<Key<?>> required, List<Key<?>> optional, Answerer answerer) {
@@ -376,11 +377,17 @@ final class QueryHandler {
         return String.join(",", keys);
     }
 
+    /**
+     * {@code PMIX_QUERY_AVAIL_SERVERS}: this server first, then every other live server of the node that
+     * published a rendezvous file ({@link ServerScan}), one {@code PMIX_SERVER_INFO_ARRAY} each.
+     */
     private Value availableServers(ClientRecord requester, Query q) {
-        // this server; the servers of other sessions are found through their rendezvous files (tools' job)
-        List<Info> self = state.serverInfo;
-        return Value.ofDataArray(DataArray.of(DataType.INFO, List.of(
-                Info.of(Keys.SERVER_INFO_ARRAY, DataArray.of(DataType.INFO, self)))));
+        List<Info> out = new ArrayList<>();
+        out.add(Info.of(Keys.SERVER_INFO_ARRAY, DataArray.of(DataType.INFO, state.serverInfo)));
+        for (List<Info> other : state.otherServers.get()) {
+            out.add(Info.of(Keys.SERVER_INFO_ARRAY, DataArray.of(DataType.INFO, other)));
+        }
+        return Value.ofDataArray(DataArray.of(DataType.INFO, out));
     }
 
     private Map<String, List<RegAttr>> attributes(Level level) {
@@ -448,35 +455,37 @@ final class QueryHandler {
      * {@code PMIX_LOCAL_PROCS}: the processes on the nodes the {@code PMIX_NODEID} and {@code PMIX_HOSTNAME}
      * qualifiers name (RFC0010's example: "a value that contained a pmix_data_array_t of pmix_proc_t structures,
      * each structure containing the namespace and rank of a proc on one of the specified nodes"), this node when
-     * none is named; of the {@code PMIX_NSPACE} qualifier's job, else of every job.
+     * none is named; of the {@code PMIX_NSPACE} qualifier's job, else of every job (of the {@code PMIX_SESSION_ID}
+     * qualifier's session when there is one).
      */
     private Value localProcs(ClientRecord requester, Query q) {
         Optional<String> ns = value(q, Keys.NSPACE).map(Value::asString);
+        Integer session = value(q, Keys.SESSION_ID).map(Value::asInt).orElse(null);
         Set<Proc> out = new LinkedHashSet<>();
         boolean named = false;
         synchronized (state.lock) {
             for (Info i : q.qualifiers()) {
                 if (i.is(Keys.HOSTNAME)) {
                     named = true;
-                    out.addAll(peers(i.value().asString(), ns.orElse(null)));
+                    out.addAll(peers(i.value().asString(), ns.orElse(null), session));
                 } else if (i.is(Keys.NODEID)) {
                     named = true;
-                    String host = hostOf(i.value().asInt(), ns.orElse(null));
+                    String host = hostOf(i.value().asInt(), ns.orElse(null), session);
                     if (host != null) {
-                        out.addAll(peers(host, ns.orElse(null)));
+                        out.addAll(peers(host, ns.orElse(null), session));
                     }
                 }
             }
             if (!named) {
-                out.addAll(peers(state.hostname, ns.orElse(null)));
+                out.addAll(peers(state.hostname, ns.orElse(null), session));
             }
         }
         return Value.ofDataArray(DataArray.of(DataType.PROC, List.copyOf(out)));
     }
 
     /** The name of the node with a node id, as the store knows it from the job (or any job); null if unknown. */
-    private String hostOf(int nodeId, String nspace) {
-        List<String> jobs = nspace != null ? List.of(nspace) : state.store.namespaces();
+    private String hostOf(int nodeId, String nspace, Integer session) {
+        List<String> jobs = nspace != null ? List.of(nspace) : state.namespacesOf(session);
         for (String ns : jobs) {
             Optional<Value> host = state.store.get(Proc.wildcard(ns), Keys.HOSTNAME.name(),
                     List.of(Info.of(Keys.NODEID, nodeId)), null);
@@ -488,39 +497,30 @@ final class QueryHandler {
     }
 
     /**
-     * The processes of {@code nspace} (null: every namespace, those whose peers on the node cannot be derived
-     * skipped) on {@code node}. Caller holds the lock.
+     * The processes of {@code nspace} (null: every namespace of {@code session}, or every one for a null
+     * session, those whose peers on the node cannot be derived skipped) on {@code node}. Caller holds the lock.
      *
      * @throws PmixException {@link Status#ERR_INVALID_NAMESPACE}, {@link Status#ERR_DATA_VALUE_NOT_FOUND} as
      *     {@link ServerStore#peers}
      */
-    private List<Proc> peers(String node, String nspace) {
-        if (nspace != null) {
-            return state.store.peers(node, nspace);
-        }
-        Set<Proc> all = new LinkedHashSet<>();
-        for (String ns : state.store.namespaces()) {
-            try {
-                all.addAll(state.store.peers(node, ns));
-            } catch (PmixException e) {
-                if (e.status() != Status.ERR_DATA_VALUE_NOT_FOUND) {
-                    throw e;
-                }
-            }
-        }
-        return List.copyOf(all);
+    private List<Proc> peers(String node, String nspace, Integer session) {
+        return nspace != null ? state.store.peers(node, nspace) : state.sessionPeers(node, session);
     }
 
-    /** {@code PMIX_NODE_LIST} of a job, or (no {@code PMIX_NSPACE}) of every job merged in namespace order. */
+    /**
+     * {@code PMIX_NODE_LIST} of a job, or (no {@code PMIX_NSPACE}) of every job (of the {@code PMIX_SESSION_ID}
+     * qualifier's session when there is one) merged in namespace order.
+     */
     private Value nodeList(ClientRecord requester, Query q) {
         Optional<String> ns = value(q, Keys.NSPACE).map(Value::asString);
+        Integer session = value(q, Keys.SESSION_ID).map(Value::asInt).orElse(null);
         synchronized (state.lock) {
             if (ns.isPresent()) {
                 return Value.ofString(String.join(",", state.store.nodes(ns.get())));
             }
             // regex-format.md section 8: with an empty nspace OpenPMIx "merges all namespaces and removes duplicates"
             Set<String> all = new LinkedHashSet<>();
-            for (String n : state.store.namespaces()) {
+            for (String n : state.namespacesOf(session)) {
                 all.addAll(state.store.nodes(n));
             }
             return Value.ofString(String.join(",", all));

@@ -53,7 +53,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         this.fences = new FenceHandler(state);
         this.gets = new GetHandler(state);
         this.queries = new QueryHandler(state);
-        this.resolves = new ResolveHandler(queries);
+        this.resolves = new ResolveHandler(state, queries);
         this.logs = new LogHandler(state);
     }
 

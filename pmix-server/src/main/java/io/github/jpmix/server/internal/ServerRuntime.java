@@ -63,6 +63,8 @@ public final class ServerRuntime {
                 Info.of(Keys.SERVER_PIDINFO, (int) ProcessHandle.current().pid()),
                 Info.of(Keys.HOSTNAME, options.hostname()),
                 Info.of(Keys.SERVER_TMPDIR, directory.path().toString()));
+        state.otherServers = () -> ServerScan.others(options.systemTmpdir(), options.serverTmpdir(), options.hostname(),
+                options.serverProc());
     }
 
     public static ServerRuntime start(ServerOptions options, HostModule host) {
@@ -112,6 +114,10 @@ public final class ServerRuntime {
 
     public void registerNamespace(String nspace, int nlocalprocs, List<Info> info) {
         synchronized (state.lock) {
+            if (state.learnedNamespaces.remove(nspace)) {
+                // what the host's namespaceInfo answer gave gives way to the host's own registration
+                state.store.deregisterNamespace(nspace);
+            }
             if (state.store.hasNamespace(nspace)) {
                 throw new PmixException(Status.ERR_EXISTS, "registerNamespace: " + nspace + " is registered already");
             }
@@ -129,6 +135,7 @@ public final class ServerRuntime {
                 state.clients.remove(c.proc);
             }
             state.localByNamespace.remove(nspace);
+            state.learnedNamespaces.remove(nspace);
             dispatcher.onNamespaceDeregistering(nspace);
             state.modex.forget(nspace);
             state.store.deregisterNamespace(nspace);

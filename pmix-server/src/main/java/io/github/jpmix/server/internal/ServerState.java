@@ -40,11 +40,18 @@ public final class ServerState {
     /** Local clients registered per namespace, for wildcard participants. */
     final Map<String, Set<Proc>> localByNamespace = new HashMap<>();
     final ModexData modex;
+    /**
+     * Namespaces registered from the host's {@code namespaceInfo} answer, not by the host: a
+     * {@code registerNamespace} of one replaces it. Guarded by {@link #lock}.
+     */
+    final Set<String> learnedNamespaces = new java.util.HashSet<>();
     final ScheduledExecutorService timer;
     /** The host's attributes per function ({@code PMIx_Register_attributes}), for attribute-support queries. */
     final Map<String, List<io.github.jpmix.common.RegAttr>> hostAttributes = new java.util.LinkedHashMap<>();
     /** What {@code PMIX_QUERY_AVAIL_SERVERS} says of this server; set once the server listens. */
     volatile List<Info> serverInfo = List.of();
+    /** What {@code PMIX_QUERY_AVAIL_SERVERS} says of the node's other servers ({@link ServerScan}); none until set. */
+    volatile java.util.function.Supplier<List<List<Info>>> otherServers = List::of;
 
     /**
      * What one client may hold at the server: posted bytes and keys, waiting gets
@@ -82,6 +89,49 @@ public final class ServerState {
             }
         }
         return out;
+    }
+
+    // ---- sessions (resolve-peers-nodes-hierarchy.rst: "restricted to searching within the current session") ----
+
+    /** The {@code PMIX_SESSION_ID} {@code nspace} was registered with; null for none or an unknown namespace. Under {@link #lock}. */
+    Integer sessionOf(String nspace) {
+        return store.registration(nspace).flatMap(io.github.jpmix.gds.Registration::session)
+                .map(io.github.jpmix.gds.Registration.Session::id).orElse(null);
+    }
+
+    /**
+     * The namespaces of {@code session} (every one when null), sorted. A namespace registered without a
+     * session id is in none: hosts that give session ids give them to every job. Under {@link #lock}.
+     */
+    List<String> namespacesOf(Integer session) {
+        if (session == null) {
+            return store.namespaces();
+        }
+        List<String> out = new ArrayList<>();
+        for (String ns : store.namespaces()) {
+            if (session.equals(sessionOf(ns))) {
+                out.add(ns);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The processes on {@code node} of every namespace of {@code session} (every namespace for null),
+     * those whose peers on the node cannot be derived skipped. Under {@link #lock}.
+     */
+    List<Proc> sessionPeers(String node, Integer session) {
+        Set<Proc> all = new LinkedHashSet<>();
+        for (String ns : namespacesOf(session)) {
+            try {
+                all.addAll(store.peers(node, ns));
+            } catch (PmixException e) {
+                if (e.status() != Status.ERR_DATA_VALUE_NOT_FOUND) {
+                    throw e;
+                }
+            }
+        }
+        return List.copyOf(all);
     }
 
     /**

@@ -193,8 +193,12 @@ public final class OpenPmixProtocol implements ServerProtocol {
 
     /**
      * A get {@link GetRouter} leaves to the server ({@code client/pmix_client_get.c:935-1080}): a
-     * posted key of a process from its values of this epoch ({@link PeerData}); a reserved key with
-     * {@code PMIX_IMMEDIATE} added, of rank {@code WILDCARD} when of another namespace.
+     * posted key of a process from its values of this epoch ({@link PeerData}); a reserved key of this
+     * namespace with {@code PMIX_IMMEDIATE} added (the job data lacked it: "request it from the server, but
+     * do so under the "immediate" use-case"), one of another namespace as rank {@code WILDCARD} without it,
+     * so that the server may ask its host for that namespace ({@code reserved-keys.tex}, "Retrieval rules
+     * for reserved keys", item 2; libpmix: "we are asking about the job-level info from another namespace.
+     * It seems that we don't have it - go and ask server").
      */
     @Override
     public CompletableFuture<Value> get(Proc target, String key, List<Info> qualifiers) {
@@ -202,14 +206,15 @@ public final class OpenPmixProtocol implements ServerProtocol {
             return qualifiers.isEmpty() ? peers.get(target, key) : peers.single(target, key, qualifiers, timeoutOf(qualifiers));
         }
         List<Info> infos = new ArrayList<>(qualifiers);
+        boolean own = target.namespace().equals(self.namespace());
         boolean immediate = false;
         for (Info i : qualifiers) {
             immediate |= i.is(Keys.IMMEDIATE);
         }
-        if (!immediate) {
+        if (own && !immediate) {
             infos.add(Info.flag(Keys.IMMEDIATE));
         }
-        Proc asked = target.namespace().equals(self.namespace()) ? target : Proc.wildcard(target.namespace());
+        Proc asked = own ? target : Proc.wildcard(target.namespace());
         String what = "get " + key + " of " + target;
         return request(ClientRequests.get(asked, infos, key), timeoutOf(qualifiers)).thenApply(reply -> {
             Value found = null;
@@ -280,7 +285,39 @@ public final class OpenPmixProtocol implements ServerProtocol {
     // ---- resolve ----
 
     @Override
-    public CompletableFuture<List<Proc>> resolvePeers(String node, String nspace) {
+    public CompletableFuture<List<Proc>> resolvePeers(String node, String nspace, List<Info> directives) {
+        return bounded(resolvePeers(node, nspace), directives, "resolve peers");
+    }
+
+    @Override
+    public CompletableFuture<List<String>> resolveNodes(String nspace, List<Info> directives) {
+        return bounded(resolveNodes(nspace), directives, "resolve nodes");
+    }
+
+    /**
+     * {@code f} failed with {@code PMIX_ERR_TIMEOUT} once the {@code PMIX_TIMEOUT} among {@code directives} has
+     * passed: the OpenPMIx server has no resolve request to bound, so this side keeps the time.
+     */
+    private static <T> CompletableFuture<T> bounded(CompletableFuture<T> f, List<Info> directives, String what) {
+        int seconds = 0;
+        for (Info i : directives) {
+            if (i.is(Keys.TIMEOUT)) {
+                seconds = i.value().asInt();
+            }
+        }
+        if (seconds <= 0) {
+            return f;
+        }
+        int s = seconds;
+        return f.copy().orTimeout(s, java.util.concurrent.TimeUnit.SECONDS).exceptionallyCompose(e -> {
+            Throwable t = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+            return CompletableFuture.failedFuture(t instanceof java.util.concurrent.TimeoutException
+                    ? new PmixException(Status.ERR_TIMEOUT, what + ": no answer within the PMIX_TIMEOUT of " + s + " s")
+                    : t);
+        });
+    }
+
+    private CompletableFuture<List<Proc>> resolvePeers(String node, String nspace) {
         String host = node == null ? localHost : node;
         if (self.namespace().equals(nspace)) {
             return CompletableFuture.completedFuture(ownPeers(host));
@@ -318,8 +355,7 @@ public final class OpenPmixProtocol implements ServerProtocol {
         return out;
     }
 
-    @Override
-    public CompletableFuture<List<String>> resolveNodes(String nspace) {
+    private CompletableFuture<List<String>> resolveNodes(String nspace) {
         if (self.namespace().equals(nspace)) {
             return CompletableFuture.completedFuture(store.nodes(self.namespace()));
         }
