@@ -59,6 +59,7 @@ final class CleanCommand implements Callable<Integer> {
         if (hostname != null) {
             o.hostname(hostname);
         }
+        o.conclude();
         Leftovers.Report r = Leftovers.reclaim(List.of(o.serverTmpdir(), o.systemTmpdir()), o.hostname(), dryRun);
         PrintWriter out = spec.commandLine().getOut();
         if (output.json) {
