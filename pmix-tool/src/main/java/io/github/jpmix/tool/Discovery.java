@@ -27,8 +27,9 @@ import java.util.function.Predicate;
 
 /**
  * Finds rendezvous files and judges them ({@code docs/tools.md}, "Finding a server"): JPMIx's, whose
- * URI names a Unix socket, and OpenPMIx's, whose URI names a loopback TCP port (trusted only when
- * {@link #distrust} finds nothing against the file). Names are
+ * URI names a Unix socket, and OpenPMIx's, whose URI names a loopback TCP port; either is trusted only
+ * when {@link #distrust} finds nothing against the file (and, for JPMIx's, {@link #distrustSocket}
+ * nothing against its socket; {@code docs/tools.md}, "Trust"). Names are
  * matched exactly, never by prefix (OpenPMIx's {@code pmix_ptl_base_df_search} compares a prefix,
  * so asking for pid 12 also finds {@code pmix.<host>.tool.123}); a file that cannot be read or is
  * stale is reported, never a reason to stop looking.
