@@ -163,6 +163,13 @@ class LeftoversProcessTest {
             } catch (org.opentest4j.TestAbortedException e) {
                 // not root: no second user
             }
+            // a dead pid, but a process holds the directory's socket (as after a clock step that makes a live
+            // server look younger than its directory): kept, and so is a file naming that socket
+            Path held = Files.createDirectory(dir.resolve("jpmix." + HOST + "." + deadPid + ".5"));
+            java.nio.channels.ServerSocketChannel listening = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX);
+            listening.bind(java.net.UnixDomainSocketAddress.of(held.resolve("server.sock")));
+            Path heldFile = Files.writeString(dir.resolve("pmix." + HOST + ".tool.held"), ToolTestSupport.rendezvousText(
+                    "held.0;unix:" + held.resolve("server.sock"), deadPid) + "jpmix.start=1\n");
             // a busy tmpdir: 2000 entries that are none of JPMIx's business
             for (int i = 0; i < 2000; i++) {
                 Files.writeString(dir.resolve("unrelated-" + i), "");
@@ -176,7 +183,7 @@ class LeftoversProcessTest {
             List<Path> removed = r.removed().stream().map(Leftovers.Entry::path).toList();
             assertEquals(List.of(temporary, reused, wrongStart), removed, r::toString);
             assertTrue(r.failed().isEmpty(), r::toString);
-            for (Path p : List.of(current, rightStart, openPmix, otherNode, link)) {
+            for (Path p : List.of(current, rightStart, openPmix, otherNode, link, held, heldFile)) {
                 assertTrue(Files.exists(p, LinkOption.NOFOLLOW_LINKS), p + " was removed");
             }
             for (Path p : foreign) {
@@ -185,6 +192,10 @@ class LeftoversProcessTest {
             }
             assertTrue(r.kept().stream().anyMatch(e -> e.path().equals(openPmix)
                     && e.reason().equals("not written by JPMIx (no jpmix.start line)")), r::toString);
+            for (Path p : List.of(held, heldFile)) {
+                assertTrue(r.kept().stream().anyMatch(e -> e.path().equals(p)
+                        && e.reason().equals("a process holds its socket " + held.resolve("server.sock"))), r::toString);
+            }
             assertTrue(r.kept().stream().anyMatch(e -> e.path().equals(current)
                     && e.reason().equals("its server (pid " + pid + ") runs")), r::toString);
             long rescan = Long.MAX_VALUE;
@@ -196,6 +207,9 @@ class LeftoversProcessTest {
             System.out.println("reclaim of a tmpdir with " + names().size() + " entries: " + micros + " us (best of 5 later"
                     + " scans that find nothing to remove: " + rescan + " us); removed "
                     + r.removed() + "; kept " + r.kept());
+            listening.close(); // the process lets go of the socket: now the pid decides, and it is dead
+            assertEquals(List.of(held, heldFile), Leftovers.reclaim(List.of(dir), HOST, false).removed().stream()
+                    .map(Leftovers.Entry::path).toList());
         } finally {
             sleeper.destroyForcibly();
             sleeper.waitFor(30, TimeUnit.SECONDS);

@@ -19,12 +19,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Not API. What JPMIx servers that died without closing (SIGKILL, a crash) leave in a tmpdir, and its
@@ -38,7 +41,8 @@ import java.util.regex.Pattern;
  *       carry {@code jpmix.start}): dead when {@link RendezvousFile#isWriterAlive()} says so (pid gone,
  *       or now another process's, told by its start time); removed only if still the bytes judged;
  *   <li>session and tool directories {@code jpmix.<host>.<pid>.<n>[.tool]}: dead when the pid does not
- *       run, or runs a process started after the directory was made (a reused pid); renamed to a hidden
+ *       run, or runs a process started after the directory was last modified (a reused pid: its server
+ *       made the directory after it started, and changed it last before it died); renamed to a hidden
  *       name first, so that a server that takes the name meanwhile gets a fresh directory, then deleted;
  *   <li>a server's hidden temporaries {@code .<rendezvous name>.tmp|stale.<pid>.<n>} and a cleaner's
  *       {@code .jpmix.reclaim.<pid>.<n>}: dead when the pid does not run.
@@ -53,6 +57,9 @@ public final class Leftovers {
     private static final Pattern HIDDEN = Pattern.compile("\\.(.+)\\.(tmp|stale)\\.(\\d{1,18})\\.\\d{1,10}");
     private static final Pattern RECLAIM = Pattern.compile("\\.jpmix\\.reclaim\\.(\\d{1,18})\\.\\d{1,10}");
     private static final Pattern SESSION = Pattern.compile("(\\d{1,18})\\.\\d{1,10}(\\.tool)?");
+    /** The sockets of a session directory and of a tool directory (pmix-server's names). */
+    private static final String SERVER_SOCKET = "server.sock";
+    private static final String TOOL_SOCKET = "tool.sock";
     /** Two readings of a process's start time and a directory's time may differ by clock rounding. */
     private static final long TOLERANCE_MILLIS = 1000;
 
@@ -93,6 +100,7 @@ public final class Leftovers {
     public static Report reclaim(Collection<Path> dirs, String host, boolean dryRun) {
         Report r = new Report(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         int me = PeerCredentials.currentUid();
+        Set<String> bound = boundSockets();
         for (Path dir : new LinkedHashSet<>(dirs)) {
             List<Path> names = new ArrayList<>();
             try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, p -> isCandidate(p.getFileName().toString(), host))) {
@@ -102,7 +110,7 @@ public final class Leftovers {
             }
             names.sort(null);
             for (Path p : names) {
-                judge(p, host, me, dryRun, r);
+                judge(p, host, me, bound, dryRun, r);
             }
         }
         return r;
@@ -133,7 +141,7 @@ public final class Leftovers {
         return c.matches() ? Long.parseLong(c.group(1)) : 0;
     }
 
-    private static void judge(Path p, String host, int me, boolean dryRun, Report r) {
+    private static void judge(Path p, String host, int me, Set<String> bound, boolean dryRun, Report r) {
         String name = p.getFileName().toString();
         BasicFileAttributes a;
         int owner;
@@ -164,8 +172,12 @@ public final class Leftovers {
                 r.kept().add(new Entry(p, what, "not a directory"));
                 return;
             }
-            FileTime made = a.creationTime().compareTo(a.lastModifiedTime()) < 0 ? a.creationTime() : a.lastModifiedTime();
-            String running = runsSince(sessionPid, made);
+            // not the birth time: a file system without one may report 0 (JDK statx), which would make every
+            // live server look younger than its directory; the modification time is never before the making
+            String running = listens(bound, name + "/" + SERVER_SOCKET, name + "/" + TOOL_SOCKET);
+            if (running == null) {
+                running = runsSince(sessionPid, a.lastModifiedTime());
+            }
             if (running != null) {
                 r.kept().add(new Entry(p, what, running));
                 return;
@@ -179,12 +191,47 @@ public final class Leftovers {
             }
             removeTree(p, what, "its writer (pid " + hiddenPid + ") is gone", dryRun, r);
         } else {
-            judgeRendezvous(p, r, dryRun);
+            judgeRendezvous(p, bound, r, dryRun);
         }
     }
 
-    /** Null if no process of {@code pid} could have made something at {@code made}, else why it may have. */
-    private static String runsSince(long pid, FileTime made) {
+    /**
+     * Why a server still listens on one of {@code tails} ({@code <directory name>/<socket name>}), or null:
+     * a bound Unix socket is in {@code /proc/net/unix} until the last process holding it ends, whatever
+     * the clock did. Matching the tail alone can only keep more.
+     */
+    private static String listens(Set<String> bound, String... tails) {
+        for (String path : bound) {
+            for (String tail : tails) {
+                if (path.equals(tail) || path.endsWith("/" + tail)) {
+                    return "a process holds its socket " + path;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The paths of the Unix sockets bound in this network namespace ({@code /proc/net/unix}, last
+     * column), empty when that cannot be read: then the pids alone decide.
+     */
+    private static Set<String> boundSockets() {
+        Set<String> out = new HashSet<>();
+        try (Stream<String> lines = Files.lines(Path.of("/proc/net/unix"), StandardCharsets.UTF_8)) {
+            lines.skip(1).forEach(l -> {
+                String[] f = l.trim().split("\\s+", 8);
+                if (f.length == 8 && f[7].endsWith(".sock")) {
+                    out.add(f[7]);
+                }
+            });
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // not Linux, or no /proc: the pids decide
+        }
+        return out;
+    }
+
+    /** Null if no process of {@code pid} could have changed something at {@code changed}, else why it may have. */
+    private static String runsSince(long pid, FileTime changed) {
         if (pid == ProcessHandle.current().pid()) {
             return "this process's own";
         }
@@ -193,13 +240,13 @@ public final class Leftovers {
             return null;
         }
         Optional<Instant> start = h.get().info().startInstant();
-        if (start.isPresent() && start.get().toEpochMilli() > made.toMillis() + TOLERANCE_MILLIS) {
-            return null; // the pid was reused: its process started after the directory was made
+        if (start.isPresent() && start.get().toEpochMilli() > changed.toMillis() + TOLERANCE_MILLIS) {
+            return null; // the pid was reused: its process started after the directory was last changed
         }
         return "its server (pid " + pid + ") runs";
     }
 
-    private static void judgeRendezvous(Path p, Report r, boolean dryRun) {
+    private static void judgeRendezvous(Path p, Set<String> bound, Report r, boolean dryRun) {
         String what = "rendezvous file";
         byte[] seen;
         RendezvousFile f;
@@ -219,6 +266,20 @@ public final class Leftovers {
         }
         if (f.pid() == ProcessHandle.current().pid() || f.isWriterAlive()) {
             r.kept().add(new Entry(p, what, "its server (pid " + f.pid() + ") runs"));
+            return;
+        }
+        String listening = null;
+        try {
+            Path socket = ServerUri.socket(f.uri());
+            Path parent = socket.getFileName() == null ? null : socket.getParent();
+            if (parent != null && parent.getFileName() != null) {
+                listening = listens(bound, parent.getFileName() + "/" + socket.getFileName());
+            }
+        } catch (PmixException e) {
+            // not a unix: URI: the pid is all there is to judge by
+        }
+        if (listening != null) {
+            r.kept().add(new Entry(p, what, listening));
             return;
         }
         String why = "its server (pid " + f.pid() + ") is gone";
