@@ -53,6 +53,10 @@ final class ChronicleBootstrap {
     private static Mapping expected;
     /** Whether the caller gave the expected mapping up; guarded by the class. */
     private static boolean released;
+    /** Whether the thread is mapping the expected file now (its private link exists); guarded by the class. */
+    private static boolean opening;
+    /** How long {@link #abandonExpected} waits for a mapping in progress: one Chronicle open, far less. */
+    private static final long ABANDON_WAIT_MILLIS = 5000;
 
     private ChronicleBootstrap() {
     }
@@ -109,6 +113,34 @@ final class ChronicleBootstrap {
         }
     }
 
+    /**
+     * Gives up the expected mapping for good, before the caller exits without attaching (its handshake
+     * was refused): an open not started is never made, an open in progress is waited for (at most
+     * {@value #ABANDON_WAIT_MILLIS} ms) so that its private link ({@code .rd-*}, {@code docs/gds.md}) is
+     * removed before the process may exit, and a finished one is unmapped.
+     */
+    static void abandonExpected() {
+        Mapping m;
+        synchronized (ChronicleBootstrap.class) {
+            released = true;
+            long deadline = System.currentTimeMillis() + ABANDON_WAIT_MILLIS;
+            long left;
+            while (opening && (left = deadline - System.currentTimeMillis()) > 0) {
+                try {
+                    ChronicleBootstrap.class.wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            m = expected;
+            expected = null;
+        }
+        if (m != null) {
+            m.retire();
+        }
+    }
+
     private static void run(Path expectedFile) {
         boolean shipped = false;
         try {
@@ -136,22 +168,30 @@ final class ChronicleBootstrap {
     }
 
     private static void mapExpected(Path file) {
-        Mapping m;
+        synchronized (ChronicleBootstrap.class) {
+            if (released) {
+                return; // the caller attached already, or gave up (refused): no link, no mapping
+            }
+            opening = true;
+        }
+        Mapping m = null;
         try {
             m = Mapping.open(file);
         } catch (RuntimeException e) {
-            return; // not there or not readable: the caller's attach reports what it finds
-        }
-        if (m == null) {
-            return;
-        }
-        synchronized (ChronicleBootstrap.class) {
-            if (!released) {
-                expected = m;
-                return;
+            // not there or not readable: the caller's attach reports what it finds
+        } finally {
+            synchronized (ChronicleBootstrap.class) {
+                opening = false;
+                ChronicleBootstrap.class.notifyAll();
+                if (m != null && !released) {
+                    expected = m;
+                    m = null;
+                }
             }
         }
-        m.retire();
+        if (m != null) {
+            m.retire();
+        }
     }
 
     private static byte[] readNativeClass() {

@@ -67,6 +67,16 @@ public final class Gds {
     }
 
     /**
+     * Gives up what {@link #prepareAttach} maps ahead, when the caller will not attach (its server
+     * refused it): waits for a mapping in progress (one Chronicle open) and unmaps it, so that the
+     * process leaves no private link ({@code .rd-*}, {@code docs/gds.md}) in the server's directory when
+     * it exits. Harmless when nothing was prepared.
+     */
+    public static void abandonPrepared() {
+        ChronicleBootstrap.abandonExpected();
+    }
+
+    /**
      * A reader of the store that {@code attachInfo} ({@link GdsStore#attachInfo()}) describes, knowing
      * {@code namespace} (the caller's job; null for none, e.g. a tool) and the modex generation the map
      * names. The caller closes it.

@@ -5,6 +5,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.openpmix.OpenPmixUri;
 import io.github.jpmix.common.internal.transport.RendezvousFile;
+import io.github.jpmix.common.internal.transport.ServerUri;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -174,11 +175,14 @@ final class Connector {
         if (f.pid() > 0 && !f.isWriterAlive()) {
             throw new Unreachable(what + ": the server it names (pid " + f.pid() + ") is gone");
         }
-        if (OpenPmixUri.isOpenPmix(f.uri())) {
-            String problem = Discovery.distrust(file);
-            if (problem != null) {
-                throw new PmixException(Status.ERR_NO_PERMISSIONS, what + ": " + problem);
-            }
+        String problem = Discovery.distrust(file);
+        if (problem == null && !OpenPmixUri.isOpenPmix(f.uri())) {
+            problem = Discovery.distrustSocket(ServerUri.socket(f.uri()));
+        }
+        if (problem != null) {
+            // docs/tools.md, "Trust": a URI given outright is the user's choice, a file is only evidence
+            throw new PmixException(Status.ERR_NO_PERMISSIONS, what + ": " + problem
+                    + "; to connect anyway, give the URI it names with --uri (PMIX_SERVER_URI)");
         }
         return open(f.uri(), what);
     }

@@ -27,8 +27,9 @@ import java.util.function.Predicate;
 
 /**
  * Finds rendezvous files and judges them ({@code docs/tools.md}, "Finding a server"): JPMIx's, whose
- * URI names a Unix socket, and OpenPMIx's, whose URI names a loopback TCP port (trusted only when
- * {@link #distrust} finds nothing against the file). Names are
+ * URI names a Unix socket, and OpenPMIx's, whose URI names a loopback TCP port; either is trusted only
+ * when {@link #distrust} finds nothing against the file (and, for JPMIx's, {@link #distrustSocket}
+ * nothing against its socket; {@code docs/tools.md}, "Trust"). Names are
  * matched exactly, never by prefix (OpenPMIx's {@code pmix_ptl_base_df_search} compares a prefix,
  * so asking for pid 12 also finds {@code pmix.<host>.tool.123}); a file that cannot be read or is
  * stale is reported, never a reason to stop looking.
@@ -115,25 +116,21 @@ final class Discovery {
             return new ServerEntry(kind, ServerEntry.State.UNREADABLE, file, null, 0, null, "", strip(e));
         }
         Proc server = f.serverProc();
-        if (OpenPmixUri.isOpenPmix(f.uri())) {
-            String problem;
-            try {
-                OpenPmixUri.parse(f.uri());
+        String problem;
+        try {
+            problem = OpenPmixUri.isOpenPmix(f.uri()) ? parsedOpenPmix(f.uri()) : null;
+            if (problem == null) {
                 problem = distrust(file);
-            } catch (PmixException e) {
-                problem = strip(e);
             }
-            if (problem != null) {
-                return new ServerEntry(kind, ServerEntry.State.UNREADABLE, file, f.uri(), f.pid(), server.namespace(),
-                        f.version(), problem);
+            if (problem == null && !OpenPmixUri.isOpenPmix(f.uri())) {
+                problem = distrustSocket(ServerUri.socket(f.uri()));
             }
-        } else {
-            try {
-                ServerUri.socket(f.uri());
-            } catch (PmixException e) {
-                return new ServerEntry(kind, ServerEntry.State.UNREADABLE, file, f.uri(), f.pid(), server.namespace(),
-                        f.version(), "not a server JPMIx can reach (its URI is neither unix:<socket> nor tcp4://<address>:<port>)");
-            }
+        } catch (PmixException e) {
+            problem = "not a server JPMIx can reach (its URI is neither unix:<socket> nor tcp4://<address>:<port>)";
+        }
+        if (problem != null) {
+            return new ServerEntry(kind, ServerEntry.State.UNREADABLE, file, f.uri(), f.pid(), server.namespace(),
+                    f.version(), problem);
         }
         if (f.pid() <= 0) {
             return new ServerEntry(kind, ServerEntry.State.UNREADABLE, file, f.uri(), 0, server.namespace(), f.version(),
@@ -146,30 +143,88 @@ final class Discovery {
         return new ServerEntry(kind, ServerEntry.State.LIVE, file, f.uri(), f.pid(), server.namespace(), f.version(), "");
     }
 
+    /** Null if an OpenPMIx URI parses, else why not. */
+    private static String parsedOpenPmix(String uri) {
+        try {
+            OpenPmixUri.parse(uri);
+            return null;
+        } catch (PmixException e) {
+            return strip(e);
+        }
+    }
+
     /**
-     * Why an OpenPMIx server's rendezvous file is not to be trusted, or null: only a file owned by this
-     * tool's user or root, in a directory neither its group nor others may write, names a server this
-     * tool sends its identity to ({@code docs/tools.md}, "OpenPMIx servers"). Anyone on the node can
-     * listen on a loopback port, so the file is all that says a server is the one it claims to be.
+     * Why a rendezvous file is not to be trusted, or null ({@code docs/tools.md}, "Trust"): only a
+     * regular file owned by this tool's user or root, which neither its group nor others may write, in a
+     * directory others cannot change ({@link #distrustDirectory}), names a server this tool sends its
+     * identity to. Anybody may plant a file naming their own socket or port in a directory they may write.
      */
     static String distrust(Path file) {
         try {
-            int owner = (Integer) Files.getAttribute(file, "unix:uid", LinkOption.NOFOLLOW_LINKS);
-            int me = PeerCredentials.currentUid();
-            if (owner != me && owner != 0) {
-                return "not trusted: owned by uid " + Integer.toUnsignedString(owner) + ", neither this tool's user (uid "
-                        + Integer.toUnsignedString(me) + ") nor root";
+            String owner = foreignOwner(file);
+            if (owner != null) {
+                return "not trusted: owned by " + owner;
             }
-            Path dir = file.toAbsolutePath().getParent();
-            int mode = (Integer) Files.getAttribute(dir, "unix:mode");
+            int mode = (Integer) Files.getAttribute(file, "unix:mode", LinkOption.NOFOLLOW_LINKS);
             if ((mode & 0022) != 0) {
-                return "not trusted: its directory " + dir + " may be written by others (mode "
-                        + Integer.toOctalString(mode & 07777) + ")";
+                return "not trusted: others may write it (mode " + Integer.toOctalString(mode & 07777) + ")";
             }
-            return null;
+            return distrustDirectory(file.toAbsolutePath().getParent());
         } catch (IOException | UnsupportedOperationException e) {
             return "not trusted: cannot tell who owns it (" + e.getMessage() + ")";
         }
+    }
+
+    /**
+     * Why the socket a JPMIx rendezvous file names is not to be trusted, or null: it must be owned by this
+     * tool's user or root, in a directory others cannot change. A missing socket is not judged here
+     * (connecting says that nobody listens).
+     */
+    static String distrustSocket(Path socket) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(socket, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (a.isSymbolicLink() || !a.isOther()) {
+                return "not trusted: its socket " + socket + " is not a socket";
+            }
+            String owner = foreignOwner(socket);
+            if (owner != null) {
+                return "not trusted: its socket " + socket + " is owned by " + owner;
+            }
+            String dir = distrustDirectory(socket.toAbsolutePath().getParent());
+            return dir == null ? null : dir + " (the directory of its socket)";
+        } catch (java.nio.file.NoSuchFileException e) {
+            return null;
+        } catch (IOException | UnsupportedOperationException e) {
+            return "not trusted: cannot tell who owns its socket " + socket + " (" + e.getMessage() + ")";
+        }
+    }
+
+    /**
+     * Why nobody but its owner (this tool's user or root) may be trusted to control what {@code dir}
+     * holds, or null: no group or other write bit, or the sticky bit (like {@code /tmp}: others may add
+     * names, but not remove or rename ours) on a directory owned by this tool's user or root.
+     */
+    static String distrustDirectory(Path dir) throws IOException {
+        int mode = (Integer) Files.getAttribute(dir, "unix:mode");
+        if ((mode & 0022) == 0) {
+            return null;
+        }
+        if ((mode & 01000) != 0 && foreignOwner(dir) == null) {
+            return null;
+        }
+        return "not trusted: its directory " + dir + " may be written by others (mode " + Integer.toOctalString(mode & 07777)
+                + ((mode & 01000) != 0 ? ", sticky but owned by " + foreignOwner(dir) : "") + ")";
+    }
+
+    /** Null if {@code p} is owned by this process's user or root, else "uid N, neither ... nor root". */
+    private static String foreignOwner(Path p) throws IOException {
+        int owner = (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        int me = PeerCredentials.currentUid();
+        if (owner == me || owner == 0) {
+            return null;
+        }
+        return "uid " + Integer.toUnsignedString(owner) + ", neither this tool's user (uid " + Integer.toUnsignedString(me)
+                + ") nor root";
     }
 
     /** A PmixException's message without its status prefix. */

@@ -37,9 +37,9 @@ public record ServerEntry(Kind kind, State state, Path path, String uri, long pi
         STALE,
         /**
          * The file cannot be read (permissions), is not a rendezvous file, names no pid, names a server
-         * JPMIx cannot reach (its URI neither {@code unix:} nor {@code tcp4://}/{@code tcp6://}), or names
-         * an OpenPMIx server but is not to be trusted (owned by another user than the tool's or root, or
-         * in a directory others may write).
+         * JPMIx cannot reach (its URI neither {@code unix:} nor {@code tcp4://}/{@code tcp6://}), or is not
+         * to be trusted: it, or the socket a JPMIx file names, is owned by another user than the tool's or
+         * root, or lies in a directory others may change ({@code docs/tools.md}, "Trust").
          */
         UNREADABLE
     }

@@ -8,8 +8,8 @@
  * {@link io.github.jpmix.tool.ToolOptions} (every connection attribute, typed or as infos), and
  * {@link io.github.jpmix.tool.ServerEntry}, what {@link io.github.jpmix.tool.PmixTool#servers} sees.
  * Package-private: {@code Discovery} finds and judges rendezvous files (exact names, never a
- * prefix; stale and unreadable files reported, never fatal; an OpenPMIx server's file trusted only
- * when owned by the tool's user or root in a directory others cannot write), {@code Connector} runs
+ * prefix; stale and unreadable files reported, never fatal; a file, and the socket a JPMIx file names,
+ * trusted only when owned by the tool's user or root in a directory others cannot change), {@code Connector} runs
  * RFC0010's connection procedure over them, {@code Link} is one connection (the tool handshake and the
  * host's verdict, JPMIx's or OpenPMIx's). The formats, the search order and the admission rule are in
  * {@code docs/tools.md}.

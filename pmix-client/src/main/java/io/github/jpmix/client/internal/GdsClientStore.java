@@ -88,6 +88,11 @@ public final class GdsClientStore implements ClientStore {
         Gds.prepareAttach(serverSocket.toAbsolutePath().getParent(), nspace);
     }
 
+    /** Undoes {@link #prepare} when the handshake failed ({@link Gds#abandonPrepared}). */
+    public static void abandonPrepared() {
+        Gds.abandonPrepared();
+    }
+
     /** On a reader this process has already (a heap store's, holding job data a server sent). */
     public static GdsClientStore of(GdsReader reader) {
         return new GdsClientStore(reader);

@@ -70,7 +70,14 @@ public final class JpmixProtocol implements ServerProtocol {
                 Info.of(MessageKeys.PID, Value.ofInt64(ProcessHandle.current().pid())),
                 Info.of(MessageKeys.VERSION, Value.ofString(version)));
         Holder holder = new Holder();
-        TransportClient connection = TransportClient.connect(socket, Messages.reply(hello), new TransportConfig(), holder);
+        TransportClient connection;
+        try {
+            connection = TransportClient.connect(socket, Messages.reply(hello), new TransportConfig(), holder);
+        } catch (RuntimeException e) {
+            // refused or unreachable: leave nothing in the server's directory (docs/gds.md, "Files")
+            GdsClientStore.abandonPrepared();
+            throw e;
+        }
         try {
             List<Info> reply = Messages.replyInfos(connection.handshakeReply());
             Map<String, String> attach = new HashMap<>();
@@ -87,6 +94,7 @@ public final class JpmixProtocol implements ServerProtocol {
             return p;
         } catch (RuntimeException e) {
             connection.close();
+            GdsClientStore.abandonPrepared();
             throw e;
         }
     }

@@ -2,12 +2,12 @@ package io.github.jpmix.server.internal;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.transport.Leftovers;
 import io.github.jpmix.common.internal.transport.RendezvousFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Not API. One rendezvous file a server published, and the rules for claiming a name and for
@@ -59,7 +58,6 @@ final class PublishedFile {
 
     /** Files this JVM published and has not removed: a file naming this JVM's pid is live only if here. */
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
-    private static final AtomicInteger SEQUENCE = new AtomicInteger();
     private static final int CLAIM_ROUNDS = 5;
 
     private final Path path;
@@ -162,26 +160,9 @@ final class PublishedFile {
         if (isLive(path, existing)) {
             throw new Taken(path + " belongs to the live server pid " + existing.pid() + " (" + existing.uri() + ")");
         }
-        Path aside = hidden(path, "stale");
-        try {
-            Files.move(path, aside, StandardCopyOption.ATOMIC_MOVE);
-        } catch (NoSuchFileException e) {
-            return; // another server took it away first
-        } catch (AtomicMoveNotSupportedException e) {
-            throw new PmixException(Status.ERR_NOT_SUPPORTED, "cannot take over stale " + path + ": " + e, e);
+        if (!Leftovers.removeIfUnchanged(path, seen)) {
+            return; // gone already, or replaced meanwhile (and put back): claim again
         }
-        byte[] moved = Files.readAllBytes(aside);
-        if (!Arrays.equals(moved, seen)) {
-            // replaced between our read and our rename: not the stale file we judged; put it back
-            try {
-                Files.move(aside, path);
-            } catch (IOException e) {
-                ServerState.LOG.log(System.Logger.Level.WARNING, "left " + aside + " (it replaced stale " + path
-                        + " while this server took that over): " + e);
-            }
-            return;
-        }
-        Files.delete(aside);
         ServerState.LOG.log(System.Logger.Level.INFO, "removed stale rendezvous file " + path + " of dead pid " + existing.pid());
     }
 
@@ -240,8 +221,7 @@ final class PublishedFile {
     }
 
     private static Path hidden(Path path, String what) {
-        return path.resolveSibling("." + path.getFileName() + "." + what + "." + ProcessHandle.current().pid()
-                + "." + SEQUENCE.incrementAndGet());
+        return Leftovers.hidden(path, what);
     }
 
     private static void deleteQuietly(Path p) {

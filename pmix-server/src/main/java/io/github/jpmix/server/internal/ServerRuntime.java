@@ -8,6 +8,7 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.RegAttr;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.transport.Leftovers;
 import io.github.jpmix.common.internal.transport.ServerUri;
 import io.github.jpmix.common.internal.transport.TransportConfig;
 import io.github.jpmix.server.HostModule;
@@ -68,6 +69,7 @@ public final class ServerRuntime {
     }
 
     public static ServerRuntime start(ServerOptions options, HostModule host) {
+        reclaimLeftovers(options);
         SessionDirectory dir = SessionDirectory.create(options.serverTmpdir(), options.hostname());
         ServerStore store = null;
         try {
@@ -109,6 +111,25 @@ public final class ServerRuntime {
             }
             dir.close();
             throw e;
+        }
+    }
+
+    /**
+     * Removes what dead servers of this user left in this server's tmpdirs: session and tool directories,
+     * rendezvous files ({@code docs/tools.md}, "Leftovers of dead servers"). Never fails the start.
+     */
+    private static void reclaimLeftovers(ServerOptions options) {
+        try {
+            Leftovers.Report r = Leftovers.reclaim(List.of(options.serverTmpdir(), options.systemTmpdir()),
+                    options.hostname(), false);
+            for (Leftovers.Entry e : r.removed()) {
+                ServerState.LOG.log(System.Logger.Level.INFO, "removed the leftover " + e);
+            }
+            for (Leftovers.Entry e : r.failed()) {
+                ServerState.LOG.log(System.Logger.Level.WARNING, "leftover not removed: " + e);
+            }
+        } catch (RuntimeException e) {
+            ServerState.LOG.log(System.Logger.Level.WARNING, "cannot look for leftovers of dead servers: " + e);
         }
     }
 

@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
 @Command(name = "jpmix", mixinStandardHelpOptions = true, versionProvider = Jpmix.Version.class,
         description = "Query and inspect PMIx servers and jobs on this node (JPMIx tools, RFC0010).",
         subcommands = {ServersCommand.class, PsCommand.class, QueryCommand.class, AttrsCommand.class,
-                RegexCommand.class, GdsCommand.class, CommandLine.HelpCommand.class,
+                RegexCommand.class, GdsCommand.class, CleanCommand.class, CommandLine.HelpCommand.class,
                 AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {

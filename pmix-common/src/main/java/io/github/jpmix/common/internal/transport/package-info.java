@@ -17,7 +17,9 @@
  * kernel ({@code SO_PEERCRED}, {@link io.github.jpmix.common.internal.transport.PeerCredentials});
  * and how a process finds a server: the server URI
  * ({@link io.github.jpmix.common.internal.transport.ServerUri}) and the tool rendezvous file
- * ({@link io.github.jpmix.common.internal.transport.RendezvousFile}, {@code docs/tools.md}).
+ * ({@link io.github.jpmix.common.internal.transport.RendezvousFile}, {@code docs/tools.md}); and the
+ * removal of what dead servers left ({@link io.github.jpmix.common.internal.transport.Leftovers}), which
+ * a starting server and {@code jpmix clean} share.
  *
  * <p><b>The two ends.</b> The server end ({@code TransportServer}, its conductor thread and
  * handshake state machine, one {@code ClientConnection} per client) is pmix-server's

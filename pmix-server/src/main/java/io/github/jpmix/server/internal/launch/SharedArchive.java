@@ -1,12 +1,14 @@
 package io.github.jpmix.server.internal.launch;
 
 import io.github.jpmix.common.internal.JvmFlags;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
@@ -18,6 +20,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Not API. The class-data-sharing archive (AppCDS) of the JVMs the launcher starts ({@link #javaCommand}):
@@ -43,6 +47,9 @@ import java.util.List;
  *   <li><b>Used.</b> Once it exists: {@code -XX:SharedArchiveFile}. {@code -Xshare:auto} (the default)
  *       makes a JVM that cannot use it run without it; CDS messages are turned off, so such a JVM says
  *       nothing either.</li>
+ *   <li><b>Only this user's.</b> The directory and the archive must be owned by this user and writable
+ *       by nobody else ({@link #distrust}); otherwise the JVMs run without an archive, and the launcher
+ *       says why in one line.</li>
  *   <li><b>Only jars.</b> A class path with a directory (a build's {@code target/classes}, the tests)
  *       gets no archive: HotSpot refuses to archive from directories.</li>
  * </ul>
@@ -56,6 +63,9 @@ public final class SharedArchive {
     static final Duration CLAIM_EXPIRY = Duration.ofMinutes(2);
     /** Keep HotSpot quiet about an archive it cannot use or write: it is only a cache. */
     private static final List<String> QUIET = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+    private static final System.Logger LOG = System.getLogger(SharedArchive.class.getName());
+    /** Directories refused already: said once per JVM. */
+    private static final Set<Path> REFUSED = ConcurrentHashMap.newKeySet();
 
     private SharedArchive() {
     }
@@ -90,10 +100,27 @@ public final class SharedArchive {
         }
     }
 
-    /** Use {@code archive}, or claim its making; empty if another JVM is making it. */
+    /**
+     * Use {@code archive}, or claim its making; empty if another JVM is making it, or if the directory
+     * or the archive is not to be trusted ({@link #distrust}: logged once per directory).
+     */
     static List<String> options(Path archive) throws IOException {
+        Path dir = archive.toAbsolutePath().getParent();
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+        String problem = distrust(dir);
+        if (problem == null && Files.exists(archive, LinkOption.NOFOLLOW_LINKS)) {
+            problem = distrust(archive);
+        }
+        if (problem != null) {
+            if (REFUSED.add(dir)) {
+                LOG.log(System.Logger.Level.WARNING, "not using the class-data-sharing archives in " + dir + ": " + problem);
+            }
+            return List.of();
+        }
         List<String> out = new ArrayList<>(QUIET);
-        if (Files.isRegularFile(archive) && Files.size(archive) > 0) {
+        if (Files.isRegularFile(archive, LinkOption.NOFOLLOW_LINKS) && Files.size(archive) > 0) {
             out.add("-XX:SharedArchiveFile=" + archive);
             return out;
         }
@@ -103,6 +130,29 @@ public final class SharedArchive {
         prune(archive.getParent());
         out.add("-XX:ArchiveClassesAtExit=" + archive);
         return out;
+    }
+
+    /**
+     * Why {@code p} (the archive directory or an archive) must not be used, or null. A JVM maps an
+     * archive's classes as its own code, so only this user may have written it: owned by this process's
+     * user, not a symbolic link, no group or other write bit (a shared {@code JPMIX_CDS} directory of
+     * another user is refused, {@code docs/startup.md}).
+     */
+    static String distrust(Path p) throws IOException {
+        if (Files.isSymbolicLink(p)) {
+            return p + " is a symbolic link";
+        }
+        int owner = (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        int me = PeerCredentials.currentUid();
+        if (owner != me) {
+            return p + " is owned by uid " + Integer.toUnsignedString(owner) + ", not this user (uid "
+                    + Integer.toUnsignedString(me) + ")";
+        }
+        int mode = (Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+        if ((mode & 0022) != 0) {
+            return p + " may be written by others (mode " + Integer.toOctalString(mode & 07777) + ")";
+        }
+        return null;
     }
 
     /** Whether this caller may make the archive: it created the claim, or took over an expired one. */

@@ -71,6 +71,59 @@ class SharedArchiveTest {
         assertEquals(List.of(), SharedArchive.options(archive));
     }
 
+    /**
+     * A JVM runs an archive's classes as its own code: a directory or an archive that another user owns
+     * or may write is not used, and the reason is logged in one line, once per directory.
+     */
+    @Test
+    void aDirectoryOrArchiveThatIsNotOnlyThisUsersIsNotUsed() throws IOException {
+        List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Logger jul = java.util.logging.Logger.getLogger(SharedArchive.class.getName());
+        java.util.logging.Handler h = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                logged.add(r.getLevel() + " " + r.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        jul.addHandler(h);
+        try {
+            Path open = Files.createDirectory(dir.resolve("open"));
+            Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+            Path planted = Files.writeString(open.resolve("jpmix-test.jsa"), "made by anyone");
+            assertEquals(List.of(), SharedArchive.options(planted));
+            assertEquals(List.of(), SharedArchive.options(planted));
+            assertEquals(List.of("WARNING not using the class-data-sharing archives in " + open + ": " + open
+                    + " may be written by others (mode 777)"), logged);
+
+            Path mine = Files.createDirectory(dir.resolve("mine"));
+            Files.setPosixFilePermissions(mine, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+            Path archive = Files.writeString(mine.resolve("jpmix-test.jsa"), "made");
+            Files.setPosixFilePermissions(archive, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+            assertEquals(List.of(), SharedArchive.options(archive));
+            assertTrue(logged.get(1).endsWith(archive + " may be written by others (mode 666)"), logged::toString);
+            Files.setPosixFilePermissions(archive, java.nio.file.attribute.PosixFilePermissions.fromString("r--r--r--"));
+            assertTrue(SharedArchive.options(archive).contains("-XX:SharedArchiveFile=" + archive), "HotSpot's own mode 0444");
+
+            if (io.github.jpmix.common.internal.transport.PeerCredentials.currentUid() == 0) {
+                Path theirs = Files.createDirectory(dir.resolve("theirs"));
+                Path made = Files.writeString(theirs.resolve("jpmix-test.jsa"), "made by nobody");
+                Files.setAttribute(theirs, "unix:uid", 65534);
+                assertEquals(List.of(), SharedArchive.options(made));
+                assertTrue(logged.get(2).endsWith(theirs + " is owned by uid 65534, not this user (uid 0)"), logged::toString);
+            }
+        } finally {
+            jul.removeHandler(h);
+        }
+    }
+
     @Test
     void onlyTheNewestArchivesAreKept() throws IOException {
         for (int i = 0; i < SharedArchive.KEEP + 3; i++) {
