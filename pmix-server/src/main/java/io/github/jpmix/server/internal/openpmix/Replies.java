@@ -52,6 +52,39 @@ final class Replies {
                     w.packInfos(found);
                 }
             }
+            // publish / lookup, spawn, connect
+            case Commands.LOOKUPNB -> {
+                // P(STATUS) P(SIZE n) P(PDATA x n) (server/pmix_server.c:3231-3275)
+                Value found = MessageKeys.find(reply.infos(), MessageKeys.PDATA);
+                List<io.github.jpmix.common.PData> data = found == null ? List.of()
+                        : found.asDataArray().elements(io.github.jpmix.common.PData.class);
+                w.packStatus(Status.SUCCESS);
+                w.packSize(data.size());
+                if (!data.isEmpty()) {
+                    w.packAll(DataType.PDATA, data);
+                }
+            }
+            case Commands.SPAWNNB -> {
+                // P(STATUS) P(STRING nspace), then the new job's data as the client stores a REQ reply
+                // (client/pmix_client_spawn.c:384-440): the job data reply is the namespace and its KVALs
+                String nspace = MessageKeys.require(reply.infos(), MessageKeys.NSPACE).asString();
+                w.packStatus(Status.SUCCESS);
+                w.writeRaw(front.jobData(nspace), 0, front.jobData(nspace).length);
+            }
+            case Commands.CONNECTNB -> {
+                // P(STATUS), then per namespace involved other than the caller's a BYTE_OBJECT of its
+                // job data: the namespace and its KVALs (client/pmix_client_connect.c:322-390)
+                w.packStatus(Status.SUCCESS);
+                Value procs = MessageKeys.find(reply.infos(), MessageKeys.PROCS);
+                java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+                if (procs != null) {
+                    for (Proc q : MessageKeys.procs(procs)) {
+                        if (!q.namespace().equals(p.target().namespace()) && seen.add(q.namespace())) {
+                            w.packByteObject(front.jobData(q.namespace()));
+                        }
+                    }
+                }
+            }
             default -> w.packStatus(Status.SUCCESS);
         }
         return w.toByteArray();

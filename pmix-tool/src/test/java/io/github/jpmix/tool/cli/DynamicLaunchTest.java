@@ -1,0 +1,46 @@
+package io.github.jpmix.tool.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.jpmix.tool.cli.Pmixruns.Run;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Publish / lookup, spawn and connect under pmixrun, with real processes: the launcher's JVM and the
+ * job's ({@link DynamicJobClient}), and the jobs they spawn.
+ */
+class DynamicLaunchTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void shouldWaitForALaterPublishAndTimeOutWhenTold() throws Exception {
+        Run r = Pmixruns.run(tmp, Map.of(), 170, "-n", "2", DynamicJobClient.class.getName(), "lookup");
+        assertEquals(0, r.exit(), r.both());
+        assertEquals(List.of(
+                "rank 0: duplicate PMIX_ERR_DUPLICATE_KEY",
+                "rank 0: unpublished PMIX_ERR_NOT_FOUND",
+                "rank 1: found dyn.key=published by 0 from rank 0 after waiting",
+                "rank 1: missing PMIX_ERR_NOT_FOUND",
+                "rank 1: second read PMIX_ERR_NOT_FOUND",
+                "rank 1: timeout PMIX_ERR_TIMEOUT",
+                "rank 1: unpublished PMIX_ERR_NOT_FOUND"), r.out().lines().sorted().toList(), r.both());
+    }
+
+    @Test
+    void shouldSpawnAJobThatReadsItsParentsDataAndFencesWithIt() throws Exception {
+        Run r = Pmixruns.run(tmp, Map.of(), 240, "-n", "2", DynamicJobClient.class.getName(), "parent");
+        assertEquals(0, r.exit(), r.both());
+        assertEquals(List.of(
+                "child 0: parent rank 0, hello from ..., read [parent 0, parent 1]",
+                "child 1: parent rank 0, hello from ..., read [parent 0, parent 1]",
+                "child 2: parent rank 0, hello from ..., read [parent 0, parent 1]",
+                "rank 0: connected, fenced and read [child 0, child 1, child 2]",
+                "rank 0: spawned a child namespace",
+                "rank 1: connected, fenced and read [child 0, child 1, child 2]"), r.out().lines().sorted().toList(), r.both());
+    }
+}
