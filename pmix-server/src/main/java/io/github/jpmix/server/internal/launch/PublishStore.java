@@ -190,11 +190,9 @@ public final class PublishStore implements AutoCloseable {
         List<Waiter> gone = new ArrayList<>();
         synchronized (lock) {
             removeWhere(e -> e.persistence() == Persistence.PROC && e.owner().equals(proc));
-            for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
-                Waiter w = it.next();
+            for (Waiter w : waiters) {
                 if (w.requester.equals(proc)) {
-                    it.remove();
-                    gone.add(w);
+                    gone.add(w); // expire() takes it off the list
                 }
             }
         }
@@ -299,6 +297,9 @@ public final class PublishStore implements AutoCloseable {
             if (!waiters.remove(w)) {
                 return; // answered meanwhile
             }
+        }
+        if (w.timeout != null) {
+            w.timeout.cancel(false);
         }
         w.result.completeExceptionally(error);
     }
