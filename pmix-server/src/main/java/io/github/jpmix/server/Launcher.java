@@ -71,6 +71,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * started so that the kernel kills it when the launcher dies ({@code Spawner}), so not even a SIGKILL
  * of the launcher leaves it running. The processes the launcher ends get no line each: the event
  * that ended the job has one.
+ *
+ * <p>Publish, spawn, connect ({@code docs/protocol.md}, "Publish, spawn, connect"): the launcher keeps
+ * what its jobs publish ({@code PublishStore}), and {@link #spawn} starts a new job on this node whose
+ * processes count as the run's; connect needs no host on one node.
  */
 public final class Launcher implements HostModule {
     /** Ranks per pretended node of {@code --job-size}. */
@@ -234,6 +238,8 @@ public final class Launcher implements HostModule {
         try (PmixServer server = PmixServer.start(new ServerOptions().toolSupport(true), this)) {
             tServer = System.nanoTime();
             server.registerAttributes("PMIx_Log", LocalLogChannels.attributes());
+            server.registerAttributes("PMIx_Spawn", List.of(
+                    io.github.jpmix.common.RegAttr.of(Keys.WDIR, "working directory of the apps without their own cwd")));
             String host = server.hostname();
             String nspace = "pmixrun." + ProcessHandle.current().pid();
             WireupInfo wireup = WireupInfo.of(nspace);
