@@ -31,6 +31,9 @@ import java.util.List;
  *       (collecting data) and reads each child's posted value; each child reads {@code PMIX_PARENT_ID} and
  *       the greeting (a lookup), connects, posts, fences and reads each parent rank's value; both disconnect.
  * </ul>
+ *
+ * <p>A second argument {@code openpmix} makes the processes speak OpenPMIx's protocol to the server's
+ * OpenPMIx front instead of JPMIx's transport (the spawned children too).
  */
 public final class DynamicJobClient {
     private DynamicJobClient() {
@@ -38,10 +41,16 @@ public final class DynamicJobClient {
 
     public static void main(String[] args) throws Exception {
         JvmFlags.disableChronicleAnalytics();
-        try (PmixClient client = PmixClient.init()) {
+        // a second word "openpmix": speak OpenPMIx's protocol to the server's OpenPMIx front
+        boolean openpmix = args.length > 1 && args[1].equals("openpmix");
+        java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        if (openpmix) {
+            env.remove("PMIX_SERVER_URI");
+        }
+        try (PmixClient client = PmixClient.init(env)) {
             switch (args[0]) {
                 case "lookup" -> lookup(client);
-                case "parent" -> parent(client);
+                case "parent" -> parent(client, openpmix);
                 case "child" -> child(client);
                 default -> throw new IllegalArgumentException(args[0]);
             }
@@ -88,7 +97,7 @@ public final class DynamicJobClient {
         expect(rank, "unpublished", Status.ERR_NOT_FOUND, () -> client.lookup(List.of("dyn.key")));
     }
 
-    private static void parent(PmixClient client) throws Exception {
+    private static void parent(PmixClient client, boolean openpmix) throws Exception {
         int rank = client.proc().rank();
         String ns = client.proc().namespace();
         Info wait = Info.of(Keys.WAIT.name(), Value.ofBool(true));
@@ -96,7 +105,7 @@ public final class DynamicJobClient {
         if (rank == 0) {
             client.publish(List.of(Info.of("dyn.greeting", Value.ofString("hello from " + ns))));
             String cmd = DynamicJobClient.class.getName();
-            childNs = client.spawn(List.of(new App(cmd, List.of(cmd, "child"), List.of("DYN_FROM_APP=yes"), null, 3, List.of())),
+            childNs = client.spawn(List.of(new App(cmd, openpmix ? List.of(cmd, "child", "openpmix") : List.of(cmd, "child"), List.of("DYN_FROM_APP=yes"), null, 3, List.of())),
                     List.of());
             client.publish(List.of(Info.of("dyn.child", Value.ofString(childNs))));
             System.out.println("rank 0: spawned " + (childNs.startsWith(ns + ".") ? "a child namespace" : childNs));

@@ -6,7 +6,8 @@ import io.github.jpmix.tool.cli.Pmixruns.Run;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -17,9 +18,11 @@ class DynamicLaunchTest {
     @TempDir
     Path tmp;
 
-    @Test
-    void shouldWaitForALaterPublishAndTimeOutWhenTold() throws Exception {
-        Run r = Pmixruns.run(tmp, Map.of(), 170, "-n", "2", DynamicJobClient.class.getName(), "lookup");
+    /** Each test runs the clients over JPMIx's transport and over OpenPMIx's protocol (the server's OpenPMIx front). */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jpmix", "openpmix"})
+    void shouldWaitForALaterPublishAndTimeOutWhenTold(String protocol) throws Exception {
+        Run r = Pmixruns.run(tmp, Map.of(), 170, "-n", "2", DynamicJobClient.class.getName(), "lookup", protocol);
         assertEquals(0, r.exit(), r.both());
         assertEquals(List.of(
                 "rank 0: duplicate PMIX_ERR_DUPLICATE_KEY",
@@ -31,9 +34,10 @@ class DynamicLaunchTest {
                 "rank 1: unpublished PMIX_ERR_NOT_FOUND"), r.out().lines().sorted().toList(), r.both());
     }
 
-    @Test
-    void shouldSpawnAJobThatReadsItsParentsDataAndFencesWithIt() throws Exception {
-        Run r = Pmixruns.run(tmp, Map.of(), 240, "-n", "2", DynamicJobClient.class.getName(), "parent");
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jpmix", "openpmix"})
+    void shouldSpawnAJobThatReadsItsParentsDataAndFencesWithIt(String protocol) throws Exception {
+        Run r = Pmixruns.run(tmp, Map.of(), 240, "-n", "2", DynamicJobClient.class.getName(), "parent", protocol);
         assertEquals(0, r.exit(), r.both());
         assertEquals(List.of(
                 "child 0: parent rank 0, hello from ..., read [parent 0, parent 1]",
