@@ -31,8 +31,10 @@ import java.util.concurrent.TimeUnit;
  * <p>This server holds every registered namespace's facts and every local process's posted data, so
  * connected processes of two namespaces read each other's facts and posted data through the usual get;
  * a disconnect changes no data. Operations are told apart by their kind and sorted participant set; a
- * participant that terminates without finalizing fails the operation for the others, a {@code
- * PMIX_TIMEOUT} fails it with {@code PMIX_ERR_TIMEOUT}.
+ * participant that terminates without finalizing fails the operation for the others with {@code
+ * PMIX_ERR_PROC_TERM_WO_SYNC}, one that finalizes without joining with {@code PMIX_ERR_UNREACH}, a
+ * deregistered namespace with {@code PMIX_ERR_INVALID_NAMESPACE}, a {@code PMIX_TIMEOUT} with {@code
+ * PMIX_ERR_TIMEOUT}.
  */
 final class ConnectHandler {
     private final ServerState state;
@@ -150,17 +152,33 @@ final class ConnectHandler {
 
     /** A participant left without finalizing: its operations fail for the others, as fences do. */
     void onClientLost(Proc proc) {
-        List<Map.Entry<List<Object>, FenceTracker>> doomed = new ArrayList<>();
+        failWhere(t -> t.expected.contains(proc), () -> new PmixException(Status.ERR_PROC_TERM_WO_SYNC,
+                "connect: participant " + proc + " terminated without finalizing"));
+    }
+
+    /** A participant finalized without arriving: those operations can never complete. */
+    void onClientFinalized(Proc proc) {
+        failWhere(t -> t.expected.contains(proc) && !t.arrived.containsKey(proc), () -> new PmixException(Status.ERR_UNREACH,
+                "connect: participant " + proc + " finalized without joining"));
+    }
+
+    /** The host deregistered a namespace: operations with a participant of it fail. */
+    void onNamespaceGone(String nspace) {
+        failWhere(t -> t.participants.stream().anyMatch(p -> p.namespace().equals(nspace)),
+                () -> new PmixException(Status.ERR_INVALID_NAMESPACE, "connect: namespace " + nspace + " was deregistered"));
+    }
+
+    private void failWhere(java.util.function.Predicate<FenceTracker> doomed, java.util.function.Supplier<PmixException> error) {
+        List<Map.Entry<List<Object>, FenceTracker>> selected = new ArrayList<>();
         synchronized (state.lock) {
             for (Map.Entry<List<Object>, FenceTracker> e : pending.entrySet()) {
-                if (e.getValue().expected.contains(proc)) {
-                    doomed.add(Map.entry(e.getKey(), e.getValue()));
+                if (doomed.test(e.getValue())) {
+                    selected.add(Map.entry(e.getKey(), e.getValue()));
                 }
             }
         }
-        for (Map.Entry<List<Object>, FenceTracker> e : doomed) {
-            fail(e.getKey(), e.getValue(), new PmixException(Status.ERR_PROC_TERM_WO_SYNC,
-                    "connect: participant " + proc + " terminated without finalizing"));
+        for (Map.Entry<List<Object>, FenceTracker> e : selected) {
+            fail(e.getKey(), e.getValue(), error.get());
         }
     }
 }

@@ -255,6 +255,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
             client.finalizedNow();
         }
         fences.onClientFinalized(client.proc);
+        connects.onClientFinalized(client.proc);
         CompletionStage<Void> s;
         try {
             s = state.host.clientFinalized(client.proc);
@@ -274,6 +275,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     /** The host deregistered a namespace: fences that wait for it fail (see {@link FenceHandler#onNamespaceGone}). */
     void onNamespaceDeregistered(String nspace) {
         fences.onNamespaceGone(nspace);
+        connects.onNamespaceGone(nspace);
     }
 
     @Override

@@ -135,6 +135,16 @@ class ConnectHandlerTest {
     }
 
     @Test
+    void shouldFailTheOthersWhenAParticipantFinalizesWithoutJoining() throws Exception {
+        Recorder p = client(new Proc("other", 0));
+        client(new Proc("child", 0));
+        client(new Proc("child", 1));
+        connect(new Proc("other", 0), BOTH);
+        handler.onClientFinalized(new Proc("child", 0));
+        assertEquals(Status.ERR_UNREACH, p.status());
+    }
+
+    @Test
     void shouldTimeOutWhenTold() throws Exception {
         Recorder p = client(new Proc("other", 0));
         client(new Proc("child", 0));
