@@ -27,10 +27,10 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -282,6 +282,8 @@ public final class Launcher implements HostModule {
             Thread.currentThread().interrupt();
             children.forEach(c -> kill(c.process().toHandle()));
             return 130;
+        } finally {
+            published.close();
         }
         long tDone = System.nanoTime();
         err.printf("pmixrun: server %.0f ms, register %.0f ms, launch %.0f ms, run %.0f ms, total %.0f ms; exit %d%n",

@@ -1,9 +1,11 @@
 package io.github.jpmix.server.internal.openpmix;
 
+import io.github.jpmix.common.App;
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.KeyValue;
+import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Query;
@@ -17,6 +19,7 @@ import io.github.jpmix.common.internal.bfrops.BfropsWriter;
 import io.github.jpmix.common.internal.openpmix.Commands;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Op;
+import io.github.jpmix.common.internal.protocol.Requests;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -230,17 +233,11 @@ final class RequestAdapter {
     private static List<Info> publish(BfropsReader r) {
         r.unpackUint32();
         List<Info> data = new ArrayList<>();
-        List<Info> fields = new ArrayList<>();
-        fields.add(null);
+        List<Info> directives = new ArrayList<>();
         for (Info i : infos(r)) {
-            if (io.github.jpmix.common.Keys.isReserved(i.key())) {
-                fields.add(i);
-            } else {
-                data.add(i);
-            }
+            (Keys.isReserved(i.key()) ? directives : data).add(i);
         }
-        fields.set(0, Info.of(MessageKeys.DATA, Value.ofDataArray(DataArray.of(DataType.INFO, data))));
-        return fields;
+        return Requests.publish(data, directives);
     }
 
     /**
@@ -270,10 +267,10 @@ final class RequestAdapter {
     private static List<Info> spawn(BfropsReader r) {
         List<Info> jobInfo = infos(r);
         int n = count(r, "apps");
-        List<io.github.jpmix.common.App> apps = new ArrayList<>(n);
+        List<App> apps = new ArrayList<>(n);
         if (n > 0) {
             for (Object o : r.unpack(DataType.APP, n)) {
-                apps.add((io.github.jpmix.common.App) o);
+                apps.add((App) o);
             }
         }
         List<Info> fields = new ArrayList<>();
