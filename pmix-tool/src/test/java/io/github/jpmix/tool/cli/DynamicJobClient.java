@@ -24,10 +24,11 @@ import java.util.List;
  *   <li>{@code lookup} (2 ranks): rank 1 publishes that it is about to wait, then looks up a key with
  *       {@code PMIX_WAIT}; rank 0 waits for that, sleeps 2 s and publishes the key. Then: a waiting lookup
  *       with {@code PMIX_TIMEOUT} 2 times out, a lookup without wait of a missing key is not found, a
- *       first-read value is read once, a duplicate publish is refused, a namespace-range value is not seen
- *       from... its own job only, and an unpublished key is gone.
+ *       first-read value is read once, a duplicate publish is refused, a namespace-range value is seen by
+ *       its own job, and an unpublished key is gone.
  *   <li>{@code parent} (2 ranks) / {@code child}: rank 0 publishes a greeting and spawns 3 children of
- *       this class; every parent rank connects with the children's namespace, posts, fences with them
+ *       this class (and 2 of a shell that prints a line each; spawning a missing program fails); every
+ *       parent rank connects with the children's namespace, posts, fences with them
  *       (collecting data) and reads each child's posted value; each child reads {@code PMIX_PARENT_ID} and
  *       the greeting (a lookup), connects, posts, fences and reads each parent rank's value; both disconnect.
  * </ul>
@@ -109,6 +110,11 @@ public final class DynamicJobClient {
                     List.of());
             client.publish(List.of(Info.of("dyn.child", Value.ofString(childNs))));
             System.out.println("rank 0: spawned " + (childNs.startsWith(ns + ".") ? "a child namespace" : childNs));
+            // a native program too (no PMIx client: it only prints), and one that does not exist
+            client.spawn(List.of(new App("/bin/sh", List.of("sh", "-c", "echo native child $PMIX_RANK $DYN_FROM_APP"),
+                    List.of("DYN_FROM_APP=yes"), null, 2, List.of())), List.of());
+            expect(rank, "spawn of a missing program", Status.ERR_BAD_PARAM, () -> client.spawn(
+                    List.of(new App("/nonexistent/program", List.of("program"), List.of(), null, 1, List.of())), List.of()));
         } else {
             childNs = client.lookup(List.of("dyn.child"), wait, Info.of(Keys.TIMEOUT, 120)).get(0).value().asString();
         }

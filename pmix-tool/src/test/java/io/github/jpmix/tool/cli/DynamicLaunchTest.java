@@ -43,7 +43,10 @@ class DynamicLaunchTest {
                 "child 0: parent rank 0, hello from ..., read [parent 0, parent 1]",
                 "child 1: parent rank 0, hello from ..., read [parent 0, parent 1]",
                 "child 2: parent rank 0, hello from ..., read [parent 0, parent 1]",
+                "native child 0 yes",
+                "native child 1 yes",
                 "rank 0: connected, fenced and read [child 0, child 1, child 2]",
+                "rank 0: spawn of a missing program PMIX_ERR_BAD_PARAM",
                 "rank 0: spawned a child namespace",
                 "rank 1: connected, fenced and read [child 0, child 1, child 2]"), r.out().lines().sorted().toList(), r.both());
     }
