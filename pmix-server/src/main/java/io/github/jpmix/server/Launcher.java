@@ -175,6 +175,8 @@ public final class Launcher implements HostModule {
         out.println("to run direct-launched: OMPI_MCA_schizo=^orte and, with more processes than processors,");
         out.println("OMPI_MCA_mpi_yield_when_idle=1. Example: mpicc -o ring ring.c && pmixrun -n 4 ./ring");
         out.println("(choose Open MPI's transports with OMPI_MCA_btl, e.g. OMPI_MCA_btl=self,vader).");
+        out.println("Processes may publish and look up data (PMIx_Publish/Lookup, MPI_Publish_name/Lookup_name) and start");
+        out.println("more jobs (PMIx_Spawn, MPI_Comm_spawn): a spawned job is the run's too (its output, its failures).");
         out.println("Output: every process's stdout and stderr reach pmixrun's, a whole line at a time; stdin goes");
         out.println("to rank 0.");
         out.println("Exit status: 0 if every process exited 0; else the first failure's, and the other processes");
