@@ -47,6 +47,12 @@
  *   other NSPACE KEY...
  *                  gets each KEY of {NSPACE, WILDCARD}, another namespace's job-level data, which
  *                  libpmix asks of the server; prints "INFO <rank> NSPACE KEY <type> <value>"
+ *   publish        (2 ranks) PMIx_Publish / PMIx_Lookup / PMIx_Unpublish: rank 1 publishes c.waiting, then
+ *                  looks up c.key with PMIX_WAIT; rank 0 looks up c.waiting (waiting), sleeps 2 s and
+ *                  publishes c.key, then again (PMIX_ERR_DUPLICATE_KEY); rank 1 checks it waited, that a
+ *                  waiting lookup with PMIX_TIMEOUT=2 times out and that a lookup of a missing key without
+ *                  PMIX_WAIT is not found; after a fence rank 0 unpublishes c.key, and after another both
+ *                  find it gone
  */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -1041,6 +1047,102 @@ static void other_mode(int argc, char **argv)
     finalize();
 }
 
+/* ---------------------------------------------------------------- publish / lookup */
+
+/* PMIx_Lookup of one key: the status, the value's string in out (if found) and its publisher's rank. */
+static pmix_status_t lookup_one(const char *key, bool wait, int timeout, char *out, size_t len, pmix_rank_t *from)
+{
+    pmix_pdata_t pd;
+    pmix_info_t info[2];
+    size_t ninfo = 0;
+    int all = 0;
+    PMIX_PDATA_CONSTRUCT(&pd);
+    pmix_strncpy(pd.key, key, PMIX_MAX_KEYLEN);
+    if (wait) {
+        PMIX_INFO_LOAD(&info[ninfo], PMIX_WAIT, &all, PMIX_INT);
+        ninfo++;
+    }
+    if (timeout > 0) {
+        PMIX_INFO_LOAD(&info[ninfo], PMIX_TIMEOUT, &timeout, PMIX_INT);
+        ninfo++;
+    }
+    pmix_status_t rc = PMIx_Lookup(&pd, 1, 0 == ninfo ? NULL : info, ninfo);
+    if (PMIX_SUCCESS == rc && NULL != out) {
+        snprintf(out, len, "%s", PMIX_STRING == pd.value.type ? pd.value.data.string : "?");
+        *from = pd.proc.rank;
+    }
+    for (size_t i = 0; i < ninfo; i++) {
+        PMIX_INFO_DESTRUCT(&info[i]);
+    }
+    PMIX_PDATA_DESTRUCT(&pd);
+    return rc;
+}
+
+static pmix_status_t publish_one(const char *key, const char *value)
+{
+    pmix_info_t info;
+    PMIX_INFO_LOAD(&info, key, value, PMIX_STRING);
+    pmix_status_t rc = PMIx_Publish(&info, 1);
+    PMIX_INFO_DESTRUCT(&info);
+    return rc;
+}
+
+static void publish_mode(void)
+{
+    char value[256];
+    pmix_rank_t from = PMIX_RANK_UNDEF;
+    pmix_status_t rc;
+    init();
+    if (2 != size) {
+        bail("publish", PMIX_ERR_BAD_PARAM, "needs 2 ranks");
+    }
+    if (0 == me.rank) {
+        rc = lookup_one("c.waiting", true, 60, value, sizeof value, &from);
+        if (PMIX_SUCCESS != rc) {
+            bail("lookup-waiting", rc, "c.waiting");
+        }
+        sleep(2);
+        if (PMIX_SUCCESS != (rc = publish_one("c.key", "from-c-0"))) {
+            bail("publish", rc, "c.key");
+        }
+        OK("publish", "c.key");
+        rc = publish_one("c.key", "again");
+        PMIX_ERR_DUPLICATE_KEY == rc ? OK("publish-again", "%s", PMIx_Error_string(rc))
+                                     : fail("publish-again", rc, "not a duplicate");
+    } else {
+        if (PMIX_SUCCESS != (rc = publish_one("c.waiting", "yes"))) {
+            bail("publish", rc, "c.waiting");
+        }
+        double t0 = now();
+        rc = lookup_one("c.key", true, 60, value, sizeof value, &from);
+        double waited = now() - t0;
+        if (PMIX_SUCCESS != rc) {
+            fail("lookup-wait", rc, "c.key");
+        } else if (0 != strcmp(value, "from-c-0") || 0 != from || waited < 1.5) {
+            fail("lookup-wait", PMIX_ERROR, "c.key=%s from rank %u after %.0f ms", value, from, waited * 1e3);
+        } else {
+            OK("lookup-wait", "c.key=%s from rank %u after waiting", value, from);
+        }
+        t0 = now();
+        rc = lookup_one("c.never", true, 2, NULL, 0, NULL);
+        double took = now() - t0;
+        PMIX_ERR_TIMEOUT == rc && took >= 1.5 && took < 30 ? OK("lookup-timeout", "%s", PMIx_Error_string(rc))
+                                                          : fail("lookup-timeout", rc, "after %.0f ms", took * 1e3);
+        rc = lookup_one("c.missing", false, 0, NULL, 0, NULL);
+        PMIX_ERR_NOT_FOUND == rc ? OK("lookup-missing", "%s", PMIx_Error_string(rc)) : fail("lookup-missing", rc, "found");
+    }
+    fence("fence", false, NULL, 0);
+    if (0 == me.rank) {
+        char *keys[] = {"c.key", NULL};
+        rc = PMIx_Unpublish(keys, NULL, 0);
+        PMIX_SUCCESS == rc ? OK("unpublish", "c.key") : fail("unpublish", rc, "c.key");
+    }
+    fence("fence", false, NULL, 0);
+    rc = lookup_one("c.key", false, 0, NULL, 0, NULL);
+    PMIX_ERR_NOT_FOUND == rc ? OK("lookup-unpublished", "%s", PMIx_Error_string(rc)) : fail("lookup-unpublished", rc, "found");
+    finalize();
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -1060,8 +1162,10 @@ int main(int argc, char **argv)
         wire_mode();
     } else if (0 == strcmp(mode, "other") && argc >= 4) {
         other_mode(argc, argv);
+    } else if (0 == strcmp(mode, "publish") && 2 == argc) {
+        publish_mode();
     } else {
-        fprintf(stderr, "usage: pmix_client basic|abort [STATUS]|fence-timeout|sleep-in-fence|hang|info|wire|other NSPACE KEY...\n");
+        fprintf(stderr, "usage: pmix_client basic|abort [STATUS]|fence-timeout|sleep-in-fence|hang|info|wire|publish|other NSPACE KEY...\n");
         return 2;
     }
     return failed ? 1 : 0;

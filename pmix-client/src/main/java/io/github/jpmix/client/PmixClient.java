@@ -8,9 +8,11 @@ import io.github.jpmix.client.internal.ServerProtocol;
 import io.github.jpmix.client.internal.openpmix.OpenPmixProtocol;
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
+import io.github.jpmix.common.App;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Key;
 import io.github.jpmix.common.Keys;
+import io.github.jpmix.common.PData;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Query;
@@ -385,6 +387,136 @@ public final class PmixClient implements AutoCloseable {
     public void abort(int status, String message, Collection<Proc> procs) {
         checkOpen();
         join(server.abort(status, message == null ? "" : message, procs == null ? List.of() : procs));
+    }
+
+    // ---- publish / lookup, spawn, connect ----
+
+    /**
+     * {@code PMIx_Publish}: makes {@code data} available to other processes' {@link #lookup}, through the
+     * server's host, which keeps it.
+     *
+     * @param data key/value pairs; keys must not be reserved ({@code pmix} prefix)
+     * @param directives {@code PMIX_RANGE} (who may look it up; default {@code PMIX_RANGE_SESSION}),
+     *     {@code PMIX_PERSISTENCE} (how long it lives; default {@code PMIX_PERSIST_SESSION}), {@code PMIX_TIMEOUT}
+     * @throws PmixException {@code PMIX_ERR_BAD_PARAM} (no data, a reserved key), {@code PMIX_ERR_DUPLICATE_KEY}
+     *     (published already in that range), {@code PMIX_ERR_NOT_SUPPORTED} (the host keeps no such data)
+     */
+    public void publish(List<Info> data, Info... directives) {
+        join(publishAsync(data, directives));
+    }
+
+    /** {@link #publish} without blocking ({@code PMIx_Publish_nb}). */
+    public CompletableFuture<Void> publishAsync(List<Info> data, Info... directives) {
+        try {
+            checkOpen();
+            Objects.requireNonNull(data, "data");
+            if (data.isEmpty()) {
+                throw new PmixException(Status.ERR_BAD_PARAM, "publish: no data");
+            }
+            for (Info i : data) {
+                if (Keys.isReserved(i.key())) {
+                    throw new PmixException(Status.ERR_BAD_PARAM, "publish: '" + i.key() + "' is a reserved key");
+                }
+            }
+            return server.publish(List.copyOf(data), Arrays.asList(directives));
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * {@code PMIx_Lookup}: the data published under {@code keys} that this process may see, each with its
+     * publisher.
+     *
+     * @param directives {@code PMIX_RANGE}, {@code PMIX_WAIT} (wait until that many of the keys are published,
+     *     {@code 0} or {@code true}: all), {@code PMIX_TIMEOUT} (seconds to wait at most)
+     * @return one entry per key found (a key not found has none)
+     * @throws PmixException {@code PMIX_ERR_NOT_FOUND} (none found), {@code PMIX_ERR_TIMEOUT} (the wait ran out)
+     */
+    public List<PData> lookup(List<String> keys, Info... directives) {
+        return join(lookupAsync(keys, directives));
+    }
+
+    /** {@link #lookup} without blocking ({@code PMIx_Lookup_nb}). */
+    public CompletableFuture<List<PData>> lookupAsync(List<String> keys, Info... directives) {
+        try {
+            checkOpen();
+            Objects.requireNonNull(keys, "keys");
+            if (keys.isEmpty()) {
+                throw new PmixException(Status.ERR_BAD_PARAM, "lookup: no keys");
+            }
+            keys.forEach(Info::checkKey);
+            return server.lookup(List.copyOf(keys), Arrays.asList(directives));
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * {@code PMIx_Unpublish}: withdraws what this process published under {@code keys} (empty: all of it).
+     *
+     * @param directives {@code PMIX_RANGE} (only what was published in that range)
+     */
+    public void unpublish(List<String> keys, Info... directives) {
+        checkOpen();
+        Objects.requireNonNull(keys, "keys");
+        keys.forEach(Info::checkKey);
+        join(server.unpublish(List.copyOf(keys), Arrays.asList(directives)));
+    }
+
+    /**
+     * {@code PMIx_Spawn}: asks the host to start a new job of these applications, and returns its namespace
+     * once its processes are started. Its processes find this one as {@code PMIX_PARENT_ID}; {@link #connect}
+     * with them to share a fence and read each other's data.
+     *
+     * @param jobInfo job-level directives ({@code PMIX_WDIR}, ...)
+     * @throws PmixException {@code PMIX_ERR_BAD_PARAM} (no apps, a non-positive process count),
+     *     {@code PMIX_ERR_NOT_SUPPORTED} (the host cannot spawn), the host's failure to start the job
+     */
+    public String spawn(List<App> apps, List<Info> jobInfo) {
+        return join(spawnAsync(apps, jobInfo));
+    }
+
+    /** {@link #spawn} without blocking ({@code PMIx_Spawn_nb}). */
+    public CompletableFuture<String> spawnAsync(List<App> apps, List<Info> jobInfo) {
+        try {
+            checkOpen();
+            Objects.requireNonNull(apps, "apps");
+            Objects.requireNonNull(jobInfo, "jobInfo");
+            if (apps.isEmpty()) {
+                throw new PmixException(Status.ERR_BAD_PARAM, "spawn: no applications");
+            }
+            for (App a : apps) {
+                if (a.maxProcs() <= 0) {
+                    throw new PmixException(Status.ERR_BAD_PARAM, "spawn: " + a.cmd() + " asks for " + a.maxProcs() + " processes");
+                }
+            }
+            return server.spawn(List.copyOf(apps), List.copyOf(jobInfo));
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * {@code PMIx_Connect}: collective over {@code procs} (a {@link Rank#WILDCARD} rank: the whole namespace),
+     * which must include this process; returns when every participant has called it. Afterwards the
+     * participants' namespaces read each other's facts and posted data and may fence together.
+     *
+     * @param info {@code PMIX_TIMEOUT}
+     * @throws PmixException {@code PMIX_ERR_BAD_PARAM} (no participants, this process not among them),
+     *     {@code PMIX_ERR_INVALID_NAMESPACE}, {@code PMIX_ERR_TIMEOUT}, {@code PMIX_ERR_PROC_TERM_WO_SYNC}
+     */
+    public void connect(Collection<Proc> procs, Info... info) {
+        checkOpen();
+        Objects.requireNonNull(procs, "procs");
+        join(server.connect(List.copyOf(procs), Arrays.asList(info), true));
+    }
+
+    /** {@code PMIx_Disconnect}: collective over {@code procs} as {@link #connect}. */
+    public void disconnect(Collection<Proc> procs, Info... info) {
+        checkOpen();
+        Objects.requireNonNull(procs, "procs");
+        join(server.connect(List.copyOf(procs), Arrays.asList(info), false));
     }
 
     // ---- finalize ----

@@ -1,6 +1,8 @@
 /**
  * The PMIx client library an application process uses: init from the environment the server's
- * {@code setupFork} made, get/put/commit/fence, resolve peers and nodes, query, log, abort.
+ * {@code setupFork} made, get/put/commit/fence, resolve peers and nodes, query, log, abort, and the
+ * dynamic calls: publish/lookup/unpublish, spawn, connect/disconnect ({@code docs/protocol.md},
+ * "Publish, spawn, connect").
  *
  * <p><b>What it owns.</b> {@link io.github.jpmix.client.PmixClient} ({@code PMIx_Init} ...
  * {@code PMIx_Finalize}), and {@link io.github.jpmix.client.WireupDemo}, the demo {@code bin/pmixrun}

@@ -1,6 +1,8 @@
 package io.github.jpmix.server;
 
+import io.github.jpmix.common.App;
 import io.github.jpmix.common.Info;
+import io.github.jpmix.common.PData;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Query;
@@ -181,5 +183,65 @@ public interface HostModule {
      */
     default CompletionStage<Void> toolConnected(List<Info> info) {
         return notSupported("toolConnected");
+    }
+
+    // ---- publish / lookup, spawn, connect (docs/protocol.md, "Publish, spawn, connect") ----
+
+    /**
+     * A client publishes data ({@code publish}) for others to look up. {@code data} are the key/value
+     * pairs (never a reserved {@code pmix} key); {@code directives} the requester's ({@code PMIX_RANGE},
+     * default {@code PMIX_RANGE_SESSION}; {@code PMIX_PERSISTENCE}, default {@code PMIX_PERSIST_SESSION};
+     * {@code PMIX_TIMEOUT}) plus its {@code PMIX_USERID} and {@code PMIX_GRPID} as the server verified them.
+     * Fail with {@code PMIX_ERR_DUPLICATE_KEY} for a key already published in that range.
+     */
+    default CompletionStage<Void> publish(Proc requester, List<Info> data, List<Info> directives) {
+        return notSupported("publish");
+    }
+
+    /**
+     * A client looks up published data ({@code lookup}). {@code directives}: {@code PMIX_RANGE},
+     * {@code PMIX_WAIT} (wait until that many keys are found, 0 or {@code true}: all of them),
+     * {@code PMIX_TIMEOUT} (seconds; then {@code PMIX_ERR_TIMEOUT}), plus the verified {@code PMIX_USERID}
+     * and {@code PMIX_GRPID}. Complete with what was found (one {@link PData} per key found, with its
+     * publisher), or fail with {@code PMIX_ERR_NOT_FOUND} when nothing was.
+     */
+    default CompletionStage<List<PData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
+        return notSupported("lookup");
+    }
+
+    /**
+     * A client withdraws data it published ({@code unpublish}): {@code keys} empty means all of it.
+     * {@code directives}: {@code PMIX_RANGE} and the verified {@code PMIX_USERID}, {@code PMIX_GRPID}.
+     */
+    default CompletionStage<Void> unpublish(Proc requester, List<String> keys, List<Info> directives) {
+        return notSupported("unpublish");
+    }
+
+    /**
+     * A client asks to start a new job ({@code spawn}): register a namespace with its wireup information
+     * on this server, start its processes and complete with the namespace once they are started.
+     * {@code jobInfo} holds the requester's job-level directives plus its verified {@code PMIX_USERID} and
+     * {@code PMIX_GRPID}; each {@link App} its command, arguments, environment, working directory, process
+     * count and its own directives.
+     */
+    default CompletionStage<String> spawn(Proc requester, List<Info> jobInfo, List<App> apps) {
+        return notSupported("spawn");
+    }
+
+    /**
+     * Every local participant of a {@code PMIx_Connect} has arrived ({@code connect}): the host makes the
+     * participants' namespaces known to each other across its nodes and completes when all nodes
+     * have. A server whose participants are all its own needs no host: {@code PMIX_ERR_NOT_SUPPORTED}
+     * (this default) then completes the operation.
+     *
+     * @param procs the participants as the clients named them (rank {@code WILDCARD} = whole namespace)
+     */
+    default CompletionStage<Void> connect(List<Proc> procs, List<Info> directives) {
+        return notSupported("connect");
+    }
+
+    /** As {@link #connect}, for {@code PMIx_Disconnect} ({@code disconnect}). */
+    default CompletionStage<Void> disconnect(List<Proc> procs, List<Info> directives) {
+        return notSupported("disconnect");
     }
 }

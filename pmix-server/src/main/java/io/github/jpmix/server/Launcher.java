@@ -1,6 +1,9 @@
 package io.github.jpmix.server;
 
+import io.github.jpmix.common.App;
 import io.github.jpmix.common.Info;
+import io.github.jpmix.common.Keys;
+import io.github.jpmix.common.PData;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcState;
@@ -12,21 +15,23 @@ import io.github.jpmix.server.internal.launch.LauncherLog;
 import io.github.jpmix.server.internal.launch.OpenMpiEnvironment;
 import io.github.jpmix.server.internal.launch.OutputPump;
 import io.github.jpmix.server.internal.launch.Program;
+import io.github.jpmix.server.internal.launch.PublishStore;
 import io.github.jpmix.server.internal.launch.Signals;
 import io.github.jpmix.server.internal.launch.Spawner;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The reference launcher ({@code bin/pmixrun}): starts a server, registers a job of N processes
@@ -66,6 +71,10 @@ import java.util.concurrent.TimeUnit;
  * started so that the kernel kills it when the launcher dies ({@code Spawner}), so not even a SIGKILL
  * of the launcher leaves it running. The processes the launcher ends get no line each: the event
  * that ended the job has one.
+ *
+ * <p>Publish, spawn, connect ({@code docs/protocol.md}, "Publish, spawn, connect"): the launcher keeps
+ * what its jobs publish ({@code PublishStore}), and {@link #spawn} starts a new job on this node whose
+ * processes count as the run's; connect needs no host on one node.
  */
 public final class Launcher implements HostModule {
     /** Ranks per pretended node of {@code --job-size}. */
@@ -105,6 +114,16 @@ public final class Launcher implements HostModule {
     private volatile boolean jobOver;
     /** What {@link #terminate} asked to end (the processes and theirs), for the SIGKILL after the grace. */
     private final List<ProcessHandle> terminated = new CopyOnWriteArrayList<>();
+    /** What the job's processes publish ({@code PMIx_Publish}), for their lookups. */
+    private final PublishStore published = new PublishStore();
+    /** Processes still running per namespace: when none is, what it published for its session goes. */
+    private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
+    /** The running server, the job's namespace and its output tagging, for {@link #spawn}. Guarded by {@link #children}'s lock. */
+    private PmixServer server;
+    private String mainNamespace;
+    private boolean tagOutput;
+    /** Jobs spawned so far, for their namespaces' numbers. */
+    private final AtomicInteger spawnedJobs = new AtomicInteger();
     /** The main class of an app that names none, or null when every app must name one. */
     private final String defaultMain;
 
@@ -156,6 +175,8 @@ public final class Launcher implements HostModule {
         out.println("to run direct-launched: OMPI_MCA_schizo=^orte and, with more processes than processors,");
         out.println("OMPI_MCA_mpi_yield_when_idle=1. Example: mpicc -o ring ring.c && pmixrun -n 4 ./ring");
         out.println("(choose Open MPI's transports with OMPI_MCA_btl, e.g. OMPI_MCA_btl=self,vader).");
+        out.println("Processes may publish and look up data (PMIx_Publish/Lookup, MPI_Publish_name/Lookup_name) and start");
+        out.println("more jobs (PMIx_Spawn, MPI_Comm_spawn): a spawned job is the run's too (its output, its failures).");
         out.println("Output: every process's stdout and stderr reach pmixrun's, a whole line at a time; stdin goes");
         out.println("to rank 0.");
         out.println("Exit status: 0 if every process exited 0; else the first failure's, and the other processes");
@@ -219,6 +240,8 @@ public final class Launcher implements HostModule {
         try (PmixServer server = PmixServer.start(new ServerOptions().toolSupport(true), this)) {
             tServer = System.nanoTime();
             server.registerAttributes("PMIx_Log", LocalLogChannels.attributes());
+            server.registerAttributes("PMIx_Spawn", List.of(
+                    io.github.jpmix.common.RegAttr.of(Keys.WDIR, "working directory of the apps without their own cwd")));
             String host = server.hostname();
             String nspace = "pmixrun." + ProcessHandle.current().pid();
             WireupInfo wireup = WireupInfo.of(nspace);
@@ -243,6 +266,11 @@ public final class Launcher implements HostModule {
                 wireup.node(String.format("nid%05d", node), ranks);
             }
             server.registerNamespace(nspace, local, wireup.build(host));
+            synchronized (children) {
+                this.server = server;
+                this.mainNamespace = nspace;
+                this.tagOutput = line.tagOutput();
+            }
             tRegistered = System.nanoTime();
             int failedStart = launch(server, nspace, line, programs, mpi);
             tLaunched = System.nanoTime();
@@ -256,6 +284,8 @@ public final class Launcher implements HostModule {
             Thread.currentThread().interrupt();
             children.forEach(c -> kill(c.process().toHandle()));
             return 130;
+        } finally {
+            published.close();
         }
         long tDone = System.nanoTime();
         err.printf("pmixrun: server %.0f ms, register %.0f ms, launch %.0f ms, run %.0f ms, total %.0f ms; exit %d%n",
@@ -270,22 +300,15 @@ public final class Launcher implements HostModule {
      */
     private int launch(PmixServer server, String nspace, JobCommandLine line, List<Program> programs,
             Map<String, String> mpi) {
+        running.put(nspace, new AtomicInteger(line.localProcs()));
         int first = 0;
         for (int a = 0; a < programs.size(); a++) {
             Program program = programs.get(a);
             int size = line.apps().get(a).size();
             for (int r = 0; r < size && !stopping; r++) {
                 Proc proc = new Proc(nspace, first + r);
-                server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
-                ProcessBuilder pb = new ProcessBuilder(program.command());
-                pb.environment().putAll(server.setupFork(proc));
-                pb.environment().putAll(mpi);
-                // as mpirun: rank 0 reads pmixrun's stdin, the others read nothing
-                pb.redirectInput(children.isEmpty() ? ProcessBuilder.Redirect.INHERIT
-                        : ProcessBuilder.Redirect.from(new File("/dev/null")));
-                Process child;
                 try {
-                    child = Spawner.start(pb);
+                    start(server, proc, program, mpi, null, line.tagOutput());
                 } catch (IOException e) {
                     err.println("pmixrun: cannot start rank " + proc.rank() + " (" + program.name() + "): " + e.getMessage()
                             + (children.isEmpty() ? "" : "; terminating the job"));
@@ -293,28 +316,56 @@ public final class Launcher implements HostModule {
                     terminate();
                     return 126; // the shell's status for a command it cannot execute
                 }
-                String tag = line.tagOutput() ? "[" + proc.rank() + "] " : "";
-                List<Thread> pumps = List.of(
-                        OutputPump.start("pmixrun-out-" + proc.rank(), child.getInputStream(), System.out, tag),
-                        OutputPump.start("pmixrun-err-" + proc.rank(), child.getErrorStream(), System.err, tag));
-                int index = children.size();
-                children.add(new Launched(proc, child, pumps));
-                server.procLaunched(proc, child.pid(), program.name());
-                child.onExit().thenAccept(p -> {
-                    // the server hears of the end before the launcher acts on it: its proc table and
-                    // states are settled when the launcher reads them
-                    int code = p.exitValue();
-                    try {
-                        server.procTerminated(proc, code, signal(code));
-                    } catch (PmixException e) {
-                        err.println("pmixrun: cannot report the exit of " + proc + ": " + e.getMessage());
-                    }
-                    events.add(new Ended(index, proc, p));
-                });
             }
             first += size * line.simulatedNodes();
         }
         return 0;
+    }
+
+    /**
+     * Registers {@code proc} with the server and starts it with the server's environment plus {@code env}
+     * (in {@code cwd}, null: the launcher's), its output pumped to the launcher's; its end is reported to
+     * the server, then to {@link #await}.
+     */
+    private void start(PmixServer server, Proc proc, Program program, Map<String, String> env, File cwd, boolean tag)
+            throws IOException {
+        server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
+        ProcessBuilder pb = new ProcessBuilder(program.command());
+        pb.environment().putAll(server.setupFork(proc));
+        pb.environment().putAll(env);
+        if (cwd != null) {
+            pb.directory(cwd);
+        }
+        // as mpirun: rank 0 reads pmixrun's stdin, the others read nothing
+        pb.redirectInput(children.isEmpty() ? ProcessBuilder.Redirect.INHERIT
+                : ProcessBuilder.Redirect.from(new File("/dev/null")));
+        Process child = Spawner.start(pb);
+        String prefix = tag ? "[" + (proc.namespace().equals(mainNamespace) ? "" : proc.namespace() + ":") + proc.rank() + "] " : "";
+        List<Thread> pumps = List.of(
+                OutputPump.start("pmixrun-out-" + proc.rank(), child.getInputStream(), System.out, prefix),
+                OutputPump.start("pmixrun-err-" + proc.rank(), child.getErrorStream(), System.err, prefix));
+        int index;
+        synchronized (children) {
+            index = children.size();
+            children.add(new Launched(proc, child, pumps));
+        }
+        server.procLaunched(proc, child.pid(), program.name());
+        child.onExit().thenAccept(p -> {
+            // the server hears of the end before the launcher acts on it: its proc table and
+            // states are settled when the launcher reads them
+            int code = p.exitValue();
+            published.procEnded(proc);
+            AtomicInteger left = running.get(proc.namespace());
+            if (left != null && left.decrementAndGet() == 0) {
+                published.namespaceEnded(proc.namespace());
+            }
+            try {
+                server.procTerminated(proc, code, signal(code));
+            } catch (PmixException e) {
+                err.println("pmixrun: cannot report the exit of " + proc + ": " + e.getMessage());
+            }
+            events.add(new Ended(index, proc, p));
+        });
     }
 
     /**
@@ -324,12 +375,13 @@ public final class Launcher implements HostModule {
      * @param failedStart non-zero when a process could not be started: the job is ending with that status
      */
     private int await(PmixServer server, boolean recovery, int failedStart) throws InterruptedException {
-        int remaining = children.size();
-        int[] codes = new int[remaining];
+        // spawned jobs (PMIx_Spawn) add processes while the job runs: every one is waited for
+        int ended = 0;
+        Map<Integer, Integer> codes = new java.util.TreeMap<>();
         int exit = failedStart;
         boolean ending = failedStart != 0;
         long killAt = ending ? System.nanoTime() + TERM_GRACE_MS * 1_000_000 : Long.MAX_VALUE;
-        while (remaining > 0) {
+        while (ended < children.size()) {
             Event event;
             if (killAt == Long.MAX_VALUE) {
                 event = events.take();
@@ -343,9 +395,9 @@ public final class Launcher implements HostModule {
                 }
             }
             if (event instanceof Ended e) {
-                remaining--;
+                ended++;
                 int code = e.process().exitValue();
-                codes[e.index()] = code;
+                codes.put(e.index(), code);
                 if (!ending && code != 0) {
                     // the job is broken: like mpirun, end the others rather than leave them waiting
                     // for a peer that will never come (or running on without it)
@@ -398,7 +450,7 @@ public final class Launcher implements HostModule {
         }
         if (recovery && !ending) {
             // the job ran to its end: its status is the first non-zero one in launch (rank) order
-            exit = Arrays.stream(codes).filter(c -> c != 0).findFirst().orElse(0);
+            exit = codes.values().stream().filter(c -> c != 0).findFirst().orElse(0);
         }
         return exit;
     }
@@ -494,5 +546,143 @@ public final class Launcher implements HostModule {
     /** Kills every process of the job but {@code requester}'s (SIGKILL). */
     private void killOthers(Proc requester) {
         children.stream().filter(c -> !c.proc().equals(requester)).forEach(c -> kill(c.process().toHandle()));
+    }
+
+    // ---- publish / lookup (docs/launcher: "Publish and lookup") ----
+
+    /** Into the launcher's store ({@link PublishStore}: ranges, persistence). */
+    @Override
+    public CompletionStage<Void> publish(Proc requester, List<Info> data, List<Info> directives) {
+        try {
+            published.publish(requester, data, directives);
+            return CompletableFuture.completedFuture(null);
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** From the launcher's store, waiting for later publishes with {@code PMIX_WAIT}. */
+    @Override
+    public CompletionStage<List<PData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
+        return published.lookup(requester, keys, directives);
+    }
+
+    @Override
+    public CompletionStage<Void> unpublish(Proc requester, List<String> keys, List<Info> directives) {
+        try {
+            published.unpublish(requester, keys, directives);
+            return CompletableFuture.completedFuture(null);
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    // ---- spawn (README, "Spawn") ----
+
+    /**
+     * Starts a new job on this node ({@code PMIx_Spawn}): a namespace {@code <job>.<n>} with its own wireup
+     * information (every rank on this node, one app per {@link App}, {@code PMIX_PARENT_ID} the requester),
+     * its processes started as the job's are (a native program or a Java main class, told from
+     * {@link App#cmd} as on the command line; the app's environment added; its working directory
+     * {@link App#cwd}, else {@code PMIX_WDIR}, else the launcher's), and its end handled as theirs: a
+     * failure ends the whole run. Completes with the namespace once every process is started; runs on a
+     * thread of its own, since starting processes takes time the server's threads must not wait for.
+     */
+    @Override
+    public CompletionStage<String> spawn(Proc requester, List<Info> jobInfo, List<App> apps) {
+        CompletableFuture<String> done = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                done.complete(spawnJob(requester, jobInfo, apps));
+            } catch (PmixException e) {
+                done.completeExceptionally(e);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(new PmixException(Status.ERROR, "spawn: " + e, e));
+            }
+        }, "pmixrun-spawn");
+        t.setDaemon(true);
+        t.start();
+        return done;
+    }
+
+    private String spawnJob(Proc requester, List<Info> jobInfo, List<App> apps) {
+        PmixServer srv;
+        String parentJob;
+        boolean tag;
+        synchronized (children) {
+            srv = server;
+            parentJob = mainNamespace;
+            tag = tagOutput;
+        }
+        if (srv == null || stopping) {
+            throw new PmixException(Status.ERR_JOB_TERMINATED, "spawn: the job is ending");
+        }
+        String jobWdir = stringOf(jobInfo, Keys.WDIR.name());
+        List<Program> programs = new ArrayList<>();
+        List<File> dirs = new ArrayList<>();
+        int total = 0;
+        for (App app : apps) {
+            String wdir = app.cwd() != null && !app.cwd().isEmpty() ? app.cwd() : stringOf(app.info(), Keys.WDIR.name());
+            File dir = wdir != null ? new File(wdir) : jobWdir != null ? new File(jobWdir) : null;
+            String cmd = app.cmd();
+            if (cmd.contains("/") && !cmd.startsWith("/") && dir != null) {
+                cmd = new File(dir, cmd).getPath(); // a relative path names a file of the app's directory
+            }
+            List<String> words = new ArrayList<>();
+            words.add(cmd);
+            if (app.argv().size() > 1) {
+                words.addAll(app.argv().subList(1, app.argv().size())); // argv[0] is the program's name
+            }
+            programs.add(Program.of(words, System.getenv("PATH")));
+            dirs.add(dir);
+            total += app.maxProcs();
+        }
+        String nspace = parentJob + "." + spawnedJobs.incrementAndGet();
+        String host = srv.hostname();
+        WireupInfo wireup = WireupInfo.of(nspace).parent(requester);
+        int[] all = new int[total];
+        for (int a = 0, first = 0; a < apps.size(); first += apps.get(a).maxProcs(), a++) {
+            wireup.app(a, first, apps.get(a).maxProcs());
+        }
+        for (int r = 0; r < total; r++) {
+            all[r] = r;
+        }
+        wireup.node(host, all);
+        srv.registerNamespace(nspace, total, wireup.build(host));
+        running.put(nspace, new AtomicInteger(total));
+        err.printf("pmixrun: %s spawns %s: %d process(es) in %d app(s)%n", requester, nspace, total, apps.size());
+        Map<String, String> mpi = OpenMpiEnvironment.of(System.getenv(), children.size() + total,
+                Runtime.getRuntime().availableProcessors());
+        for (int a = 0, first = 0; a < apps.size(); first += apps.get(a).maxProcs(), a++) {
+            Map<String, String> env = new java.util.HashMap<>(mpi);
+            for (String e : apps.get(a).env()) {
+                int eq = e.indexOf('=');
+                if (eq > 0) {
+                    env.put(e.substring(0, eq), e.substring(eq + 1));
+                }
+            }
+            for (int r = 0; r < apps.get(a).maxProcs(); r++) {
+                if (stopping) {
+                    throw new PmixException(Status.ERR_JOB_TERMINATED, "spawn: the job is ending");
+                }
+                Proc proc = new Proc(nspace, first + r);
+                try {
+                    start(srv, proc, programs.get(a), env, dirs.get(a), tag);
+                } catch (IOException e) {
+                    throw new PmixException(Status.ERR_JOB_FAILED_TO_LAUNCH, "spawn: cannot start " + proc + " ("
+                            + programs.get(a).name() + "): " + e.getMessage(), e);
+                }
+            }
+        }
+        return nspace;
+    }
+
+    private static String stringOf(List<Info> infos, String key) {
+        for (Info i : infos) {
+            if (i.key().equals(key) && i.value().type() == io.github.jpmix.common.DataType.STRING) {
+                return i.value().asString();
+            }
+        }
+        return null;
     }
 }

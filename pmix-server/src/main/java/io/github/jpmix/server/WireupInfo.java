@@ -5,6 +5,7 @@ import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.regex.NodeRegex;
@@ -38,6 +39,8 @@ public final class WireupInfo {
     private final List<int[]> apps = new ArrayList<>();
     private final List<Info> extra = new ArrayList<>();
     private int universeSize = -1;
+    /** The process that spawned this job, or null. */
+    private Proc parent;
 
     private WireupInfo(String nspace) {
         this.nspace = nspace;
@@ -72,6 +75,15 @@ public final class WireupInfo {
     /** Adds a job-level info of the host's own (e.g. {@code PMIX_TMPDIR}, {@code PMIX_CLUSTER_ID}). */
     public WireupInfo with(Info info) {
         extra.add(Objects.requireNonNull(info, "info"));
+        return this;
+    }
+
+    /**
+     * Marks the job as spawned by {@code parent} ({@code PMIx_Spawn}): each local process gets
+     * {@code PMIX_PARENT_ID} (the parent) and {@code PMIX_SPAWNED} (true) among its facts.
+     */
+    public WireupInfo parent(Proc parent) {
+        this.parent = Objects.requireNonNull(parent, "parent");
         return this;
     }
 
@@ -120,7 +132,7 @@ public final class WireupInfo {
         for (int i = 0; i < local.size(); i++) {
             int rank = local.get(i);
             int[] app = appOf(appList, rank);
-            out.add(Info.of(Keys.PROC_INFO_ARRAY, DataArray.of(DataType.INFO, List.of(
+            List<Info> proc = new ArrayList<>(List.of(
                     Info.of(Keys.RANK, rank),
                     Info.of(Keys.APPNUM, app[0]),
                     Info.of(Keys.APP_RANK, rank - app[1]),
@@ -128,7 +140,12 @@ public final class WireupInfo {
                     Info.of(Keys.LOCAL_RANK, i),
                     Info.of(Keys.NODE_RANK, i),
                     Info.of(Keys.NODEID, nodeId),
-                    Info.of(Keys.HOSTNAME, localHostname)))));
+                    Info.of(Keys.HOSTNAME, localHostname)));
+            if (parent != null) {
+                proc.add(Info.of(Keys.PARENT_ID, parent));
+                proc.add(Info.of(Keys.SPAWNED, true));
+            }
+            out.add(Info.of(Keys.PROC_INFO_ARRAY, DataArray.of(DataType.INFO, proc)));
         }
         return out;
     }

@@ -6,11 +6,13 @@
  * {@code PMIx_server_finalize}: register namespaces and clients, {@code setupFork}, the processes'
  * launches and exits) with its {@link io.github.jpmix.server.ServerOptions};
  * {@link io.github.jpmix.server.HostModule}, the host's upcalls (fence, direct modex, query, log,
- * abort, client and tool connections), each "not supported" by default;
+ * abort, client and tool connections, publish/lookup/unpublish, spawn, connect/disconnect), each "not
+ * supported" by default;
  * {@link io.github.jpmix.server.WireupInfo}, the builder of a job's wireup information (node and proc
  * maps, per-app, per-node and per-process facts); and {@link io.github.jpmix.server.Launcher}, the
  * reference launcher {@code bin/pmixrun} runs (pmix-tool's {@code Pmixrun} gives it its default
- * program), with its log channels ({@code LocalLogChannels}).
+ * program), with its log channels ({@code LocalLogChannels}), its store of published data and the jobs
+ * its processes spawn.
  *
  * <p><b>Inside.</b> {@code io.github.jpmix.server.internal} is the server's machinery, one handler
  * per PMIx operation family; the job data lives in pmix-gds's store. Clients and tools reach the

@@ -3,7 +3,9 @@ package io.github.jpmix.client.internal;
 import io.github.jpmix.client.transport.TransportClient;
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
+import io.github.jpmix.common.App;
 import io.github.jpmix.common.Info;
+import io.github.jpmix.common.PData;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
@@ -214,6 +216,38 @@ public final class JpmixProtocol implements ServerProtocol {
             fields.add(Info.of(MessageKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, List.copyOf(procs)))));
         }
         return request(Op.ABORT, fields, null).thenApply(reply -> null);
+    }
+
+    // ---- publish / lookup, spawn, connect (docs/protocol.md, "Publish, spawn, connect") ----
+
+    @Override
+    public CompletableFuture<Void> publish(List<Info> data, List<Info> directives) {
+        return request(Op.PUBLISH, Requests.publish(data, directives), timeoutOf(directives)).thenApply(reply -> null);
+    }
+
+    @Override
+    public CompletableFuture<List<PData>> lookup(List<String> keys, List<Info> directives) {
+        return request(Op.LOOKUP, Requests.keys(keys, directives), timeoutOf(directives))
+                .thenApply(reply -> MessageKeys.require(reply, MessageKeys.PDATA).asDataArray().elements(PData.class));
+    }
+
+    @Override
+    public CompletableFuture<Void> unpublish(List<String> keys, List<Info> directives) {
+        return request(Op.UNPUBLISH, Requests.keys(keys, directives), timeoutOf(directives)).thenApply(reply -> null);
+    }
+
+    @Override
+    public CompletableFuture<String> spawn(List<App> apps, List<Info> jobInfo) {
+        return request(Op.SPAWN, Requests.spawn(apps, jobInfo), timeoutOf(jobInfo))
+                .thenApply(reply -> MessageKeys.require(reply, MessageKeys.NSPACE).asString());
+    }
+
+    @Override
+    public CompletableFuture<Void> connect(Collection<Proc> procs, List<Info> directives, boolean connect) {
+        List<Info> fields = new ArrayList<>();
+        fields.add(Info.of(MessageKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, List.copyOf(procs)))));
+        fields.addAll(directives);
+        return request(connect ? Op.CONNECT : Op.DISCONNECT, fields, timeoutOf(directives)).thenApply(reply -> null);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.github.jpmix.client.internal;
 
+import io.github.jpmix.common.App;
 import io.github.jpmix.common.Info;
+import io.github.jpmix.common.PData;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Query;
@@ -62,6 +64,39 @@ public interface ServerProtocol {
 
     /** {@code PMIx_Abort}. */
     CompletableFuture<Void> abort(int status, String message, Collection<Proc> procs);
+
+    // ---- publish / lookup, spawn, connect ----
+
+    /** {@code PMIx_Publish}: data (non-reserved keys), then directives. */
+    default CompletableFuture<Void> publish(List<Info> data, List<Info> directives) {
+        return unsupported("publish");
+    }
+
+    /** {@code PMIx_Lookup}: what was found, one {@link PData} per key. */
+    default CompletableFuture<List<PData>> lookup(List<String> keys, List<Info> directives) {
+        return unsupported("lookup");
+    }
+
+    /** {@code PMIx_Unpublish}: {@code keys} empty = everything this process published. */
+    default CompletableFuture<Void> unpublish(List<String> keys, List<Info> directives) {
+        return unsupported("unpublish");
+    }
+
+    /** {@code PMIx_Spawn}: the new job's namespace. */
+    default CompletableFuture<String> spawn(List<App> apps, List<Info> jobInfo) {
+        return unsupported("spawn");
+    }
+
+    /** {@code PMIx_Connect} ({@code connect} true) or {@code PMIx_Disconnect}. */
+    default CompletableFuture<Void> connect(Collection<Proc> procs, List<Info> directives, boolean connect) {
+        return unsupported(connect ? "connect" : "disconnect");
+    }
+
+    /** A future failed with {@code PMIX_ERR_NOT_SUPPORTED}: a call this protocol does not carry. */
+    static <T> CompletableFuture<T> unsupported(String call) {
+        return CompletableFuture.failedFuture(new PmixException(Status.ERR_NOT_SUPPORTED,
+                call + " is not supported by JPMIx's client under this server"));
+    }
 
     /** Why the server is gone, or null while it is there. */
     PmixException lost();

@@ -97,6 +97,29 @@ public final class SupportedAttributes {
                 attr(Keys.LOG_GENERATE_TIMESTAMP, "the client stamps the request with PMIX_LOG_TIMESTAMP (seconds)"));
         client.put(LOG_FUNCTION, log);
         client.put("PMIx_Log_nb", log);
+        // publish / lookup, spawn, connect: handed to the host, which honours the directives (docs/protocol.md)
+        List<RegAttr> publish = List.of(
+                attr(Keys.RANGE, "who may look the data up (default PMIX_RANGE_SESSION); passed to the host"),
+                attr(Keys.PERSISTENCE, "how long the data lives (default PMIX_PERSIST_SESSION); passed to the host"),
+                attr(Keys.TIMEOUT, "seconds the client waits for the answer"));
+        client.put("PMIx_Publish", publish);
+        client.put("PMIx_Publish_nb", publish);
+        List<RegAttr> lookup = List.of(
+                attr(Keys.RANGE, "where to look; passed to the host"),
+                attr(Keys.WAIT, "wait until that many keys (0: all) are published; passed to the host"),
+                attr(Keys.TIMEOUT, "seconds to wait at most; PMIX_ERR_TIMEOUT after"));
+        client.put("PMIx_Lookup", lookup);
+        client.put("PMIx_Lookup_nb", lookup);
+        List<RegAttr> unpublish = List.of(attr(Keys.RANGE, "only what was published in that range; passed to the host"));
+        client.put("PMIx_Unpublish", unpublish);
+        client.put("PMIx_Unpublish_nb", unpublish);
+        client.put("PMIx_Spawn", List.of());
+        client.put("PMIx_Spawn_nb", List.of());
+        List<RegAttr> connect = List.of(attr(Keys.TIMEOUT, "seconds to wait for every participant; PMIX_ERR_TIMEOUT after"));
+        client.put("PMIx_Connect", connect);
+        client.put("PMIx_Connect_nb", connect);
+        client.put("PMIx_Disconnect", connect);
+        client.put("PMIx_Disconnect_nb", connect);
         TABLES.put(Level.CLIENT, Collections.unmodifiableMap(client));
 
         Map<String, List<RegAttr>> server = new LinkedHashMap<>();
@@ -153,6 +176,15 @@ public final class SupportedAttributes {
                 attr(Keys.USERID, "added by the server: the requester's uid (SO_PEERCRED)"),
                 attr(Keys.GRPID, "added by the server: the requester's gid (SO_PEERCRED)"),
                 attr(Keys.LOG_SOURCE, "added by the server when absent: the requesting process")));
+        List<RegAttr> relayed = List.of(
+                attr(Keys.USERID, "added by the server for the host: the requester's uid (SO_PEERCRED)"),
+                attr(Keys.GRPID, "added by the server for the host: the requester's gid (SO_PEERCRED)"));
+        for (String f : List.of("PMIx_Publish", "PMIx_Lookup", "PMIx_Unpublish")) {
+            server.put(f, relayed);
+        }
+        server.put("PMIx_Spawn", List.of()); // the host's attributes (PMIX_QUERY_SPAWN_SUPPORT lists what users may pass)
+        server.put("PMIx_Connect", List.of(attr(Keys.TIMEOUT, "seconds to wait for every local participant")));
+        server.put("PMIx_Disconnect", List.of(attr(Keys.TIMEOUT, "seconds to wait for every local participant")));
         TABLES.put(Level.SERVER, Collections.unmodifiableMap(server));
 
         TABLES.put(Level.HOST, Map.of());

@@ -361,7 +361,7 @@ final class QueryHandler {
 
     /**
      * Spawn (or debug) attributes: what any level registered for {@code PMIx_Spawn}, debug ones being those whose
-     * key starts with {@code "pmix.dbg."}. JPMIx itself has no spawn, so this is what the host registered.
+     * key starts with {@code "pmix.dbg."}. The server hands spawns to its host, so this is what the host registered.
      */
     private String spawnSupport(boolean debug) {
         Set<String> keys = new LinkedHashSet<>();

@@ -43,6 +43,9 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     private final QueryHandler queries;
     private final LogHandler logs;
     private final EventHandler events;
+    // publish / lookup, spawn, connect
+    private final PublishHandler publishes;
+    private final ConnectHandler connects;
     private final Proc serverProc;
 
     public RequestDispatcher(ServerState state, Proc serverProc) {
@@ -55,6 +58,8 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         this.queries = new QueryHandler(state);
         this.resolves = new ResolveHandler(state, queries);
         this.logs = new LogHandler(state);
+        this.publishes = new PublishHandler(state);
+        this.connects = new ConnectHandler(state);
     }
 
     // ---- admission ----
@@ -213,6 +218,13 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
                 case Op.REGISTER_EVENTS -> events.onRegister(client, correlationId, infos);
                 case Op.DEREGISTER_EVENTS -> events.onDeregister(client, correlationId, infos);
                 case Op.NOTIFY -> events.onNotify(client, correlationId, infos);
+                // publish / lookup, spawn, connect
+                case Op.PUBLISH -> publishes.onPublish(client, correlationId, infos);
+                case Op.LOOKUP -> publishes.onLookup(client, correlationId, infos);
+                case Op.UNPUBLISH -> publishes.onUnpublish(client, correlationId, infos);
+                case Op.SPAWN -> publishes.onSpawn(client, correlationId, infos);
+                case Op.CONNECT -> connects.onConnect(client, correlationId, infos, true);
+                case Op.DISCONNECT -> connects.onConnect(client, correlationId, infos, false);
                 case Op.JOB_CONTROL -> throw new PmixException(Status.ERR_NOT_SUPPORTED, "job control is not supported by this server");
                 default -> throw new PmixException(Status.ERR_NOT_SUPPORTED, "unknown request " + Op.name(op));
             }
@@ -274,6 +286,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
             client.finalizedNow();
         }
         fences.onClientFinalized(client.proc);
+        connects.onClientFinalized(client.proc);
         CompletionStage<Void> s;
         try {
             s = state.host.clientFinalized(client.proc);
@@ -293,6 +306,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     /** The host deregistered a namespace: fences that wait for it fail (see {@link FenceHandler#onNamespaceGone}). */
     void onNamespaceDeregistered(String nspace) {
         fences.onNamespaceGone(nspace);
+        connects.onNamespaceGone(nspace);
     }
 
     @Override
@@ -331,6 +345,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         if (lost) {
             ServerState.LOG.log(INFO, client.proc + " (pid " + client.pid + ") left without finalizing");
             fences.onClientLost(client.proc);
+            connects.onClientLost(client.proc);
             try {
                 int now;
                 synchronized (state.lock) {

@@ -14,6 +14,9 @@
  * {@link io.github.jpmix.server.internal.LogHandler}; {@link io.github.jpmix.server.internal.ServerScan} finds the
  * node's other servers for {@code PMIX_QUERY_AVAIL_SERVERS}; the process states and proc table they report live in
  * {@link io.github.jpmix.server.internal.ClientRecord} and {@link io.github.jpmix.server.internal.ProcTable}.
+ * Publish, lookup, unpublish and spawn go to the host ({@link io.github.jpmix.server.internal.PublishHandler});
+ * connect and disconnect are collectives tracked like fences ({@link io.github.jpmix.server.internal.ConnectHandler};
+ * {@code docs/protocol.md}, "Publish, spawn, connect").
  *
  * <p><b>Threading.</b> Requests arrive on the transport's conductor thread; host upcalls complete on
  * the host's threads. All mutable state is guarded by one lock (the server's), held only while

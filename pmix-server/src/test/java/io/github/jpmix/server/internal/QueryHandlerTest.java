@@ -133,7 +133,7 @@ class QueryHandlerTest {
         String keys = answer(Query.of(Keys.QUERY_SUPPORTED_KEYS.name())).asString();
         assertEquals(QueryHandler.SUPPORT.keySet(), Set.of(keys.split(",")));
         assertTrue(keys.contains(Keys.QUERY_PROC_TABLE.name()), keys);
-        // JPMIx itself has no spawn: nothing unless the host registered some
+        // spawns are the host's: nothing unless the host registered some
         assertEquals("", answer(Query.of(Keys.QUERY_SPAWN_SUPPORT.name())).asString());
         f.state.hostAttributes.put("PMIx_Spawn", List.of(RegAttr.of(Keys.WDIR, "wd"),
                 RegAttr.of(Keys.DEBUG_STOP_IN_INIT, "stop")));

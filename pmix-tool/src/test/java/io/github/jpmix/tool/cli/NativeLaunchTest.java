@@ -167,4 +167,28 @@ class NativeLaunchTest {
         assertTrue(m.find(), r.out());
         return m.group(1) != null ? m.group(1) : m.group(2);
     }
+
+    /**
+     * PMIx_Publish, PMIx_Lookup and PMIx_Unpublish from libpmix clients (the OpenPMIx front): a lookup with
+     * PMIX_WAIT waits for a later publish, one with PMIX_TIMEOUT times out, a duplicate is refused, an
+     * unpublished key is gone.
+     */
+    @Test
+    void shouldPublishAndLookUpFromLibpmixClients() throws Exception {
+        Run r = pmixrun("-n", "2", pmixClient.toString(), "publish");
+        assertEquals(0, r.exit(), r.both());
+        List<String> steps = r.out().lines().filter(l -> !l.contains(" init ") && !l.contains(" job-size ")
+                && !l.contains(" fence ")).sorted().toList();
+        assertEquals(List.of(
+                "OK 0 finalize done",
+                "OK 0 lookup-unpublished NOT-FOUND",
+                "OK 0 publish c.key",
+                "OK 0 publish-again DUPLICATE KEY",
+                "OK 0 unpublish c.key",
+                "OK 1 finalize done",
+                "OK 1 lookup-missing NOT-FOUND",
+                "OK 1 lookup-timeout TIMEOUT",
+                "OK 1 lookup-unpublished NOT-FOUND",
+                "OK 1 lookup-wait c.key=from-c-0 from rank 0 after waiting"), steps, r.both());
+    }
 }

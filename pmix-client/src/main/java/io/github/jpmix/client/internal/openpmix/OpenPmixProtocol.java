@@ -6,9 +6,11 @@ import io.github.jpmix.client.internal.GetRouter;
 import io.github.jpmix.client.internal.ModexExchange;
 import io.github.jpmix.client.internal.ServerProtocol;
 import io.github.jpmix.client.transport.OpenPmixConnection;
+import io.github.jpmix.common.App;
 import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
+import io.github.jpmix.common.PData;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcInfo;
@@ -18,8 +20,10 @@ import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.bfrops.BfropsReader;
 import io.github.jpmix.common.internal.openpmix.ClientRequests;
+import io.github.jpmix.common.internal.openpmix.Commands;
 import io.github.jpmix.common.internal.openpmix.OpenPmixUri;
 import io.github.jpmix.common.internal.protocol.Requests;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.common.internal.transport.RendezvousFile;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -434,6 +438,48 @@ public final class OpenPmixProtocol implements ServerProtocol {
             ClientRequests.success(reply, "abort");
             return null;
         });
+    }
+
+    // ---- publish / lookup, spawn, connect (docs/openpmix.md, "Publish, spawn, connect") ----
+
+    @Override
+    public CompletableFuture<Void> publish(List<Info> data, List<Info> directives) {
+        return request(ClientRequests.publish(PeerCredentials.currentUid(), data, directives), timeoutOf(directives))
+                .thenApply(reply -> {
+                    ClientRequests.success(reply, "publish");
+                    return null;
+                });
+    }
+
+    @Override
+    public CompletableFuture<List<PData>> lookup(List<String> keys, List<Info> directives) {
+        return request(ClientRequests.keys(Commands.LOOKUPNB, PeerCredentials.currentUid(), keys, directives),
+                timeoutOf(directives)).thenApply(ClientRequests::lookupReply);
+    }
+
+    @Override
+    public CompletableFuture<Void> unpublish(List<String> keys, List<Info> directives) {
+        return request(ClientRequests.keys(Commands.UNPUBLISHNB, PeerCredentials.currentUid(), keys, directives),
+                timeoutOf(directives)).thenApply(reply -> {
+                    ClientRequests.success(reply, "unpublish");
+                    return null;
+                });
+    }
+
+    /** The new job's data that follows the namespace is not kept: its facts come from the server when asked. */
+    @Override
+    public CompletableFuture<String> spawn(List<App> apps, List<Info> jobInfo) {
+        return request(ClientRequests.spawn(apps, jobInfo), timeoutOf(jobInfo)).thenApply(ClientRequests::spawnReply);
+    }
+
+    /** The other namespaces' job data a connect brings is not kept: their facts come from the server when asked. */
+    @Override
+    public CompletableFuture<Void> connect(Collection<Proc> procs, List<Info> directives, boolean connect) {
+        return request(ClientRequests.connect(connect ? Commands.CONNECTNB : Commands.DISCONNECTNB, List.copyOf(procs),
+                directives), timeoutOf(directives)).thenApply(reply -> {
+                    ClientRequests.success(reply, connect ? "connect" : "disconnect");
+                    return null;
+                });
     }
 
     // ---- finalize ----

@@ -146,6 +146,81 @@ public final class ClientRequests {
         return w.toByteArray();
     }
 
+    // ---- publish / lookup, spawn, connect ----
+
+    /**
+     * {@code PMIx_Publish} ({@code client/pmix_client_pub.c:103-180}): {@code P(UINT32 uid) P(SIZE n)
+     * [P(INFO x n)]}, the data and the directives in one array.
+     */
+    public static byte[] publish(int uid, List<Info> data, List<Info> directives) {
+        List<Info> all = new java.util.ArrayList<>(data);
+        all.addAll(directives);
+        BfropsWriter w = new BfropsWriter().packCommand(Commands.PUBLISHNB).packUint32(uid);
+        infos(w, all);
+        return w.toByteArray();
+    }
+
+    /**
+     * {@code PMIx_Lookup} or {@code PMIx_Unpublish} ({@code client/pmix_client_pub.c:244-340, 383-470}):
+     * {@code P(UINT32 uid) P(SIZE nkeys)}, a {@code P(STRING)} per key, {@code P(SIZE ninfo) [P(INFO x ninfo)]}.
+     */
+    public static byte[] keys(int command, int uid, List<String> keys, List<Info> directives) {
+        BfropsWriter w = new BfropsWriter().packCommand(command).packUint32(uid).packSize(keys.size());
+        keys.forEach(w::packString);
+        infos(w, directives);
+        return w.toByteArray();
+    }
+
+    /** {@code PMIx_Spawn} ({@code client/pmix_client_spawn.c:318-350}): {@code P(SIZE ninfo) [P(INFO)] P(SIZE napps) [P(APP)]}. */
+    public static byte[] spawn(List<io.github.jpmix.common.App> apps, List<Info> jobInfo) {
+        BfropsWriter w = new BfropsWriter().packCommand(Commands.SPAWNNB);
+        infos(w, jobInfo);
+        w.packSize(apps.size());
+        if (!apps.isEmpty()) {
+            w.packAll(DataType.APP, apps);
+        }
+        return w.toByteArray();
+    }
+
+    /**
+     * {@code PMIx_Connect} or {@code PMIx_Disconnect} ({@code client/pmix_client_connect.c:108-190,
+     * 230-320}): {@code P(SIZE n) P(PROC x n) P(SIZE ninfo) [P(INFO x ninfo)]}.
+     */
+    public static byte[] connect(int command, List<Proc> procs, List<Info> directives) {
+        BfropsWriter w = new BfropsWriter().packCommand(command).packSize(procs.size());
+        if (!procs.isEmpty()) {
+            w.packProcs(procs);
+        }
+        infos(w, directives);
+        return w.toByteArray();
+    }
+
+    /** The PDATA of a successful LOOKUP reply: {@code P(STATUS) P(SIZE n) P(PDATA x n)} ({@code server/pmix_server.c:3231-3275}). */
+    public static List<io.github.jpmix.common.PData> lookupReply(byte[] reply) {
+        BfropsReader r = success(reply, "lookup");
+        long n = r.unpackSize();
+        if (n < 0 || n > r.remaining()) {
+            throw new PmixException(Status.ERR_UNPACK_INADEQUATE_SPACE, "lookup: " + n + " values announced with "
+                    + r.remaining() + " bytes left");
+        }
+        List<io.github.jpmix.common.PData> out = new java.util.ArrayList<>((int) n);
+        if (n > 0) {
+            for (Object o : r.unpack(DataType.PDATA, (int) n)) {
+                out.add((io.github.jpmix.common.PData) o);
+            }
+        }
+        return out;
+    }
+
+    /** The namespace of a successful SPAWN reply: {@code P(STATUS) P(STRING nspace)}, then the job's data. */
+    public static String spawnReply(byte[] reply) {
+        String nspace = success(reply, "spawn").unpackString();
+        if (nspace == null || nspace.isEmpty()) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "spawn: the reply names no namespace");
+        }
+        return nspace;
+    }
+
     private static void infos(BfropsWriter w, List<Info> infos) {
         w.packSize(infos.size());
         if (!infos.isEmpty()) {

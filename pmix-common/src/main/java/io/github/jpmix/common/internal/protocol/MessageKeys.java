@@ -51,6 +51,14 @@ public final class MessageKeys {
     public static final String CODES = "jpmix.codes";
     /** An event's data range ({@code DataRange}), as DATA_RANGE. */
     public static final String RANGE = "jpmix.range";
+    // publish / lookup, spawn
+    /** Keys to look up or unpublish: a DATA_ARRAY of STRING. */
+    public static final String KEYS = "jpmix.keys";
+    /** What a lookup found: a DATA_ARRAY of PDATA. */
+    public static final String PDATA = "jpmix.pdata";
+    /** The applications of a spawn: a DATA_ARRAY of APP. */
+    public static final String APPS = "jpmix.apps";
+
     /** The newest modex generation the client may read (replies of fence, commit and get). */
     public static final String MODEX_GENERATION = "jpmix.modex.gen";
     /**

@@ -29,6 +29,20 @@ public final class Op {
     /** {@code PMIx_Job_control}: targets ({@code PROCS}), then directives. */
     public static final byte JOB_CONTROL = 13;
 
+    // ---- publish / lookup, spawn, connect (docs/protocol.md, "Publish, spawn, connect") ----
+    /** {@code PMIx_Publish}: the data ({@code DATA}), then directives ({@code PMIX_RANGE}, {@code PMIX_PERSISTENCE}, ...). */
+    public static final byte PUBLISH = 20;
+    /** {@code PMIx_Lookup}: the keys ({@code KEYS}), then directives ({@code PMIX_RANGE}, {@code PMIX_WAIT}, {@code PMIX_TIMEOUT}). */
+    public static final byte LOOKUP = 21;
+    /** {@code PMIx_Unpublish}: the keys ({@code KEYS}; absent: all the caller published), then directives. */
+    public static final byte UNPUBLISH = 22;
+    /** {@code PMIx_Spawn}: the applications ({@code APPS}), then the job's infos. */
+    public static final byte SPAWN = 23;
+    /** {@code PMIx_Connect}: the participants ({@code PROCS}), then directives. Collective, like a fence. */
+    public static final byte CONNECT = 24;
+    /** {@code PMIx_Disconnect}: the participants ({@code PROCS}), then directives. Collective, like a fence. */
+    public static final byte DISCONNECT = 25;
+
     private Op() {
     }
 
@@ -48,6 +62,12 @@ public final class Op {
             case DEREGISTER_EVENTS -> "DEREGISTER_EVENTS";
             case NOTIFY -> "NOTIFY";
             case JOB_CONTROL -> "JOB_CONTROL";
+            case PUBLISH -> "PUBLISH";
+            case LOOKUP -> "LOOKUP";
+            case UNPUBLISH -> "UNPUBLISH";
+            case SPAWN -> "SPAWN";
+            case CONNECT -> "CONNECT";
+            case DISCONNECT -> "DISCONNECT";
             default -> "op" + op;
         };
     }

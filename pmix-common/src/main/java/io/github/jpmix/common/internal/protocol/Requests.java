@@ -70,6 +70,34 @@ public final class Requests {
                 Info.of(MessageKeys.DIRECTIVES, Value.ofDataArray(DataArray.of(DataType.INFO, dirs))));
     }
 
+    // ---- publish / lookup, spawn (docs/protocol.md, "Publish, spawn, connect") ----
+
+    /** The fields of a PUBLISH request: the data, then the directives. */
+    public static List<Info> publish(List<Info> data, List<Info> directives) {
+        List<Info> fields = new ArrayList<>(directives.size() + 1);
+        fields.add(Info.of(MessageKeys.DATA, Value.ofDataArray(DataArray.of(DataType.INFO, data))));
+        fields.addAll(directives);
+        return fields;
+    }
+
+    /** The fields of a LOOKUP or UNPUBLISH request: the keys (none: no field), then the directives. */
+    public static List<Info> keys(List<String> keys, List<Info> directives) {
+        List<Info> fields = new ArrayList<>(directives.size() + 1);
+        if (!keys.isEmpty()) {
+            fields.add(Info.of(MessageKeys.KEYS, Value.ofDataArray(DataArray.of(DataType.STRING, keys))));
+        }
+        fields.addAll(directives);
+        return fields;
+    }
+
+    /** The fields of a SPAWN request: the applications, then the job's infos. */
+    public static List<Info> spawn(List<io.github.jpmix.common.App> apps, List<Info> jobInfo) {
+        List<Info> fields = new ArrayList<>(jobInfo.size() + 1);
+        fields.add(Info.of(MessageKeys.APPS, Value.ofDataArray(DataArray.of(DataType.APP, apps))));
+        fields.addAll(jobInfo);
+        return fields;
+    }
+
     /**
      * Waits for a request, turning its failure back into the {@link PmixException} it carries; any
      * failure once the connection is lost is {@code PMIX_ERR_LOST_CONNECTION}.

@@ -10,6 +10,7 @@
  * a job ({@link io.github.jpmix.server.internal.launch.Signals}), the server's log as one line per warning
  * ({@link io.github.jpmix.server.internal.launch.LauncherLog}), and the class-data-sharing archive of the
  * JVMs the launcher starts ({@link io.github.jpmix.server.internal.launch.SharedArchive},
- * {@code docs/startup.md}).
+ * {@code docs/startup.md}), and the store of what the jobs publish, with its ranges, persistence and
+ * waiting lookups ({@link io.github.jpmix.server.internal.launch.PublishStore}).
  */
 package io.github.jpmix.server.internal.launch;

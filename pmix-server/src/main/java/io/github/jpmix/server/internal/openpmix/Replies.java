@@ -4,6 +4,8 @@ import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.KeyValue;
 import io.github.jpmix.common.Keys;
+import io.github.jpmix.common.PData;
+import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
@@ -13,8 +15,10 @@ import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.server.internal.front.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Not API. The payloads this server sends OpenPMIx clients ({@code docs/openpmix.md}, "Commands"):
@@ -52,9 +56,58 @@ final class Replies {
                     w.packInfos(found);
                 }
             }
+            // publish / lookup, spawn, connect
+            case Commands.LOOKUPNB -> {
+                // P(STATUS) P(SIZE n) P(PDATA x n) (server/pmix_server.c:3231-3275)
+                Value found = MessageKeys.find(reply.infos(), MessageKeys.PDATA);
+                List<PData> data = found == null ? List.of() : found.asDataArray().elements(PData.class);
+                w.packStatus(Status.SUCCESS);
+                w.packSize(data.size());
+                if (!data.isEmpty()) {
+                    w.packAll(DataType.PDATA, data);
+                }
+            }
+            case Commands.SPAWNNB -> {
+                // P(STATUS) P(STRING nspace), then the new job's data as the client stores a REQ reply
+                // (client/pmix_client_spawn.c:384-440): the job data reply is the namespace and its KVALs
+                String nspace = MessageKeys.require(reply.infos(), MessageKeys.NSPACE).asString();
+                byte[] job = jobDataOrNull(front, nspace);
+                w.packStatus(Status.SUCCESS);
+                if (job != null) {
+                    w.writeRaw(job, 0, job.length);
+                } else {
+                    w.packString(nspace); // the job is gone already: its name alone, which the client takes
+                }
+            }
+            case Commands.CONNECTNB -> {
+                // P(STATUS), then per namespace involved other than the caller's a BYTE_OBJECT of its
+                // job data: the namespace and its KVALs (client/pmix_client_connect.c:322-390)
+                w.packStatus(Status.SUCCESS);
+                Value procs = MessageKeys.find(reply.infos(), MessageKeys.PROCS);
+                Set<String> seen = new LinkedHashSet<>();
+                if (procs != null) {
+                    for (Proc q : MessageKeys.procs(procs)) {
+                        if (!q.namespace().equals(p.target().namespace()) && seen.add(q.namespace())) {
+                            byte[] job = jobDataOrNull(front, q.namespace());
+                            if (job != null) { // a namespace deregistered meanwhile has nothing to send
+                                w.packByteObject(job);
+                            }
+                        }
+                    }
+                }
+            }
             default -> w.packStatus(Status.SUCCESS);
         }
         return w.toByteArray();
+    }
+
+    /** The job data of {@code nspace} as the REQ reply carries it, or null when it is no longer registered. */
+    private static byte[] jobDataOrNull(OpenPmixFront front, String nspace) {
+        try {
+            return front.jobData(nspace);
+        } catch (PmixException e) {
+            return null;
+        }
     }
 
     /**

@@ -1,9 +1,11 @@
 package io.github.jpmix.server.internal.openpmix;
 
+import io.github.jpmix.common.App;
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.KeyValue;
+import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Query;
@@ -17,6 +19,7 @@ import io.github.jpmix.common.internal.bfrops.BfropsWriter;
 import io.github.jpmix.common.internal.openpmix.Commands;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Op;
+import io.github.jpmix.common.internal.protocol.Requests;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -82,6 +85,13 @@ final class RequestAdapter {
             case Commands.QUERY -> request(c, tag, cmd, Op.QUERY, query(r));
             case Commands.LOG -> request(c, tag, cmd, Op.LOG, log(r));
             case Commands.JOB_CONTROL -> request(c, tag, cmd, Op.JOB_CONTROL, List.of());
+            // publish / lookup, spawn, connect
+            case Commands.PUBLISHNB -> request(c, tag, cmd, Op.PUBLISH, publish(r));
+            case Commands.LOOKUPNB -> request(c, tag, cmd, Op.LOOKUP, keysAndInfos(r));
+            case Commands.UNPUBLISHNB -> request(c, tag, cmd, Op.UNPUBLISH, keysAndInfos(r));
+            case Commands.SPAWNNB -> request(c, tag, cmd, Op.SPAWN, spawn(r));
+            case Commands.CONNECTNB -> connect(c, tag, cmd, Op.CONNECT, r);
+            case Commands.DISCONNECTNB -> connect(c, tag, cmd, Op.DISCONNECT, r);
             default -> throw new PmixException(Status.ERR_NOT_SUPPORTED, Commands.name(cmd) + " is not served here");
         }
     }
@@ -217,6 +227,73 @@ final class RequestAdapter {
         List<Info> directives = infos(r);
         return List.of(Info.of(MessageKeys.DATA, Value.ofDataArray(DataArray.of(DataType.INFO, data))),
                 Info.of(MessageKeys.DIRECTIVES, Value.ofDataArray(DataArray.of(DataType.INFO, directives))));
+    }
+
+    // ---- publish / lookup, spawn, connect ----
+
+    /**
+     * {@code P(UINT32 uid) P(SIZE n) [P(INFO x n)]} ({@code client/pmix_client_pub.c:103-180}): the infos mix
+     * the data with the directives; a reserved ({@code pmix}) key is a directive ({@code PMIX_RANGE},
+     * {@code PMIX_PERSISTENCE}, {@code PMIX_TIMEOUT}), any other key is data. The claimed uid is ignored:
+     * the server adds the one it verified.
+     */
+    private static List<Info> publish(BfropsReader r) {
+        r.unpackUint32();
+        List<Info> data = new ArrayList<>();
+        List<Info> directives = new ArrayList<>();
+        for (Info i : infos(r)) {
+            (Keys.isReserved(i.key()) ? directives : data).add(i);
+        }
+        return Requests.publish(data, directives);
+    }
+
+    /**
+     * {@code P(UINT32 uid) P(SIZE nkeys)}, then {@code P(STRING key)} per key, {@code P(SIZE ninfo) [P(INFO x
+     * ninfo)]}: lookup and unpublish alike ({@code client/pmix_client_pub.c:244-340, 383-470}).
+     */
+    private static List<Info> keysAndInfos(BfropsReader r) {
+        r.unpackUint32();
+        int n = count(r, "keys");
+        List<Value> keys = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            String key = r.unpackString();
+            if (key == null) {
+                throw new PmixException(Status.ERR_BAD_PARAM, "a NULL key");
+            }
+            keys.add(Value.ofString(key));
+        }
+        List<Info> fields = new ArrayList<>();
+        if (!keys.isEmpty()) {
+            fields.add(Info.of(MessageKeys.KEYS, Value.ofDataArray(new DataArray(DataType.STRING, keys))));
+        }
+        fields.addAll(infos(r));
+        return fields;
+    }
+
+    /** {@code P(SIZE ninfo) [P(INFO x ninfo)] P(SIZE napps) [P(APP x napps)]} ({@code client/pmix_client_spawn.c:318-350}). */
+    private static List<Info> spawn(BfropsReader r) {
+        List<Info> jobInfo = infos(r);
+        int n = count(r, "apps");
+        List<App> apps = new ArrayList<>(n);
+        if (n > 0) {
+            for (Object o : r.unpack(DataType.APP, n)) {
+                apps.add((App) o);
+            }
+        }
+        List<Info> fields = new ArrayList<>();
+        fields.add(Info.of(MessageKeys.APPS, Value.ofDataArray(DataArray.of(DataType.APP, apps))));
+        fields.addAll(jobInfo);
+        return fields;
+    }
+
+    /**
+     * {@code P(SIZE n) P(PROC x n) P(SIZE ninfo) [P(INFO x ninfo)]} ({@code client/pmix_client_connect.c:108-190});
+     * the reply of a connect carries the other namespaces' job data, so the pending request remembers the caller.
+     */
+    private static void connect(OpenPmixConnection c, int tag, int cmd, int op, BfropsReader r) {
+        List<Info> fields = fence(r);
+        c.pending.put(tag, new OpenPmixConnection.Pending(cmd, c.client.proc(), null));
+        c.front.backend().request(c.client, tag, op, fields);
     }
 
     /** {@code P(SIZE n)} then, when n > 0, {@code P(PROC x n)}. */
