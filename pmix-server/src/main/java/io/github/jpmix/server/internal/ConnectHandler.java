@@ -82,7 +82,7 @@ final class ConnectHandler {
                         throw new PmixException(Status.ERR_PROC_TERM_WO_SYNC, what + ": participant " + p + " has terminated");
                     }
                 }
-                op = new FenceTracker(sorted, expected, directives);
+                op = new FenceTracker(sorted, expected, state.localCounts(sorted), directives);
                 pending.put(id, op);
                 if (timeout > 0) {
                     FenceTracker t = op;

@@ -67,7 +67,7 @@ final class FenceHandler {
                                 "fence: participant " + p + " has terminated");
                     }
                 }
-                op = new FenceTracker(procs, expected, localCounts(procs), directives);
+                op = new FenceTracker(procs, expected, state.localCounts(procs), directives);
                 ops.add(op);
                 if (timeout > 0) {
                     FenceTracker t = op;
@@ -112,27 +112,6 @@ final class FenceHandler {
                     "fence: caller " + caller.proc + " is not among the participants " + sorted);
         }
         return List.copyOf(sorted);
-    }
-
-    /**
-     * Per namespace named with a wildcard rank, the number of its processes on this node: the
-     * {@code nlocalprocs} the host registered it with, or the clients registered for it if more. A
-     * wildcard fence waits for that many, clients registered after it began included, as OpenPMIx's
-     * server counts "trk->nlocal += nptr->nlocalprocs" ({@code pmix_server_ops.c}, {@code new_tracker}:
-     * "They told us how many procs will be local to us from this nspace, but we don't know their
-     * ranks. So as long as they want _all_ of them, we can handle that case regardless of whether the
-     * individual clients have been registered"). Under the state lock.
-     */
-    private Map<String, Integer> localCounts(List<Proc> procs) {
-        Map<String, Integer> out = new HashMap<>();
-        for (Proc p : procs) {
-            if (p.rank() == Rank.WILDCARD) {
-                int registered = state.localByNamespace.getOrDefault(p.namespace(), Set.of()).size();
-                int given = state.store.registration(p.namespace()).map(io.github.jpmix.gds.Registration::nlocalprocs).orElse(0);
-                out.put(p.namespace(), Math.max(registered, given));
-            }
-        }
-        return out;
     }
 
     private void checkNamespaces(List<Proc> procs) {

@@ -91,6 +91,23 @@ public final class ServerState {
         return out;
     }
 
+    /**
+     * For each wildcard participant's namespace, how many of its processes must arrive: the local
+     * processes the host registered ({@code nlocalprocs}) or, if more, the clients registered, as
+     * OpenPMIx's {@code new_tracker} counts {@code nptr->nlocalprocs}. Under {@link #lock}.
+     */
+    Map<String, Integer> localCounts(List<Proc> procs) {
+        Map<String, Integer> out = new HashMap<>();
+        for (Proc p : procs) {
+            if (p.rank() == Rank.WILDCARD) {
+                int registered = localByNamespace.getOrDefault(p.namespace(), Set.of()).size();
+                int given = store.registration(p.namespace()).map(io.github.jpmix.gds.Registration::nlocalprocs).orElse(0);
+                out.put(p.namespace(), Math.max(registered, given));
+            }
+        }
+        return out;
+    }
+
     // ---- sessions (resolve-peers-nodes-hierarchy.rst: "restricted to searching within the current session") ----
 
     /** The {@code PMIX_SESSION_ID} {@code nspace} was registered with; null for none or an unknown namespace. Under {@link #lock}. */
