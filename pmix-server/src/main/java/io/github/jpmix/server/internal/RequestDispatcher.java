@@ -46,7 +46,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     public RequestDispatcher(ServerState state, Proc serverProc) {
         this.state = state;
         this.serverProc = serverProc;
-        this.events = new EventHandler(state);
+        this.events = new EventHandler(state, serverProc);
         this.tools = new ToolConnections(state);
         this.fences = new FenceHandler(state);
         this.gets = new GetHandler(state);
@@ -213,6 +213,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         Value p = MessageKeys.find(infos, MessageKeys.PROCS);
         List<Proc> targets = p == null ? List.of() : MessageKeys.procs(p);
         ServerState.LOG.log(INFO, client.proc + " aborts with " + Status.name(status) + ": " + (m == null ? "" : m.asString()));
+        events.aborting(client.proc, status, m == null ? "" : m.asString());
         relay(client, correlationId, () -> state.host.abort(client.proc, status, m == null ? "" : m.asString(), targets)
                 .thenRun(() -> {
                     synchronized (state.lock) {
@@ -300,16 +301,23 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         if (lost) {
             ServerState.LOG.log(INFO, client.proc + " (pid " + client.pid + ") left without finalizing");
             fences.onClientLost(client.proc);
+            int now;
+            synchronized (state.lock) {
+                now = client.state;
+            }
+            // the job's other processes first: their handlers are what a fault-tolerant job waits on
+            events.departed(client.proc, now);
             try {
-                int now;
-                synchronized (state.lock) {
-                    now = client.state;
-                }
                 state.host.clientTerminated(client.proc, now);
             } catch (RuntimeException e) {
                 ServerState.LOG.log(WARNING, "host failed on clientTerminated(" + client.proc + "): " + e);
             }
         }
+    }
+
+    /** An event the host raises ({@code PmixServer.notifyEvent}): to the local clients in range. */
+    public void notifyEvent(int code, Proc source, int range, List<Info> info) {
+        events.fromHost(code, source, range, info);
     }
 
     // ---- what fronts read ----

@@ -45,6 +45,8 @@ public final class MessageKeys {
     public static final String CODES = "jpmix.codes";
     /** An event's data range ({@code DataRange}), as DATA_RANGE. */
     public static final String RANGE = "jpmix.range";
+    /** The process an event is from (PROC), in an event the server sends a client. */
+    public static final String SOURCE = "jpmix.source";
     /** The newest modex generation the client may read (replies of fence, commit and get). */
     public static final String MODEX_GENERATION = "jpmix.modex.gen";
     /**
