@@ -161,7 +161,7 @@ final class EventHandler {
         }
     }
 
-    /** A local client asked to abort: the other local clients of its job registered for {@code PMIX_ERR_PROC_REQUESTED_ABORT} hear of it. */
+    /** The host accepted a local client's abort: the other local clients of its job registered for {@code PMIX_ERR_PROC_REQUESTED_ABORT} hear of it. */
     void aborting(Proc requester, int status, String message) {
         List<Info> info = List.of(Info.of(Keys.EVENT_AFFECTED_PROC, requester),
                 Info.of(Keys.EVENT_TEXT_MESSAGE, requester + " aborts with " + Status.name(status) + ": " + message));

@@ -213,12 +213,12 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         Value p = MessageKeys.find(infos, MessageKeys.PROCS);
         List<Proc> targets = p == null ? List.of() : MessageKeys.procs(p);
         ServerState.LOG.log(INFO, client.proc + " aborts with " + Status.name(status) + ": " + (m == null ? "" : m.asString()));
-        events.aborting(client.proc, status, m == null ? "" : m.asString());
         relay(client, correlationId, () -> state.host.abort(client.proc, status, m == null ? "" : m.asString(), targets)
                 .thenRun(() -> {
                     synchronized (state.lock) {
                         client.calledAbort(); // the proc table shows PMIX_PROC_STATE_CALLED_ABORT from now on
                     }
+                    events.aborting(client.proc, status, m == null ? "" : m.asString());
                 }));
     }
 
