@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.jpmix.common.DataRange;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.testing.Child;
+import io.github.jpmix.testing.NativePrograms;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -136,6 +138,39 @@ class EventsTest {
             ranks.get(r).send("quit");
             assertEquals(0, ranks.get(r).awaitExit(30_000), ranks.get(r).transcript());
         }
+    }
+
+    @Test
+    void shouldRaiseAPeersDeathToCAndJavaRanksThroughBothFronts() throws Exception {
+        Path cClient = NativePrograms.pmix("pmix-server/src/test/c/pmix_client.c", java.nio.file.Files.createDirectories(tmp.resolve("bin")));
+        host = new TestHost(tmp);
+        host.job("mix", 3);
+        // rank 0: a C client (OpenPMIx's libpmix, through the OpenPMIx front), rank 1: Java, rank 2: the victim, C
+        List<Child> c = new ArrayList<>();
+        for (int r : new int[] {0, 2}) {
+            Proc p = new Proc("mix", r);
+            host.server.registerClient(p, PeerCredentials.currentUid(), PeerCredentials.currentGid());
+            ProcessBuilder pb = new ProcessBuilder(cClient.toString(), "watch");
+            pb.environment().putAll(host.server.setupFork(p));
+            Child child = Child.start(pb);
+            children.add(child);
+            c.add(child);
+        }
+        Child java = launch(new Proc("mix", 1), Child.SMALL, "watch");
+        c.get(0).await("READY 0", 60_000);
+        c.get(1).await("READY 2", 60_000);
+        java.await("READY", 60_000);
+        long killedAt = c.get(1).kill();
+        Child.Line l = c.get(0).await("EVENT 0", BOUND_MS + 20_000);
+        assertEquals("EVENT 0 " + Status.ERR_PROC_ABORTED + " affected=mix:2 source=mix:2", l.text());
+        note("C rank 0 heard PMIX_ERR_PROC_ABORTED " + ms(killedAt, l.nanos()) + " ms after the SIGKILL");
+        assertTrue(ms(killedAt, l.nanos()) < BOUND_MS, l.text());
+        l = java.await("EVENT PMIX_ERR_PROC_ABORTED", BOUND_MS + 20_000);
+        assertEquals("EVENT PMIX_ERR_PROC_ABORTED affected=[mix:2] source=mix:2", l.text());
+        note("Java rank 1 heard PMIX_ERR_PROC_ABORTED " + ms(killedAt, l.nanos()) + " ms after the SIGKILL");
+        assertEquals(0, c.get(0).awaitExit(30_000), c.get(0).transcript());
+        java.send("quit");
+        assertEquals(0, java.awaitExit(30_000), java.transcript());
     }
 
     @Test
