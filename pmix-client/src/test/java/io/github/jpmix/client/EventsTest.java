@@ -109,6 +109,52 @@ class EventsTest {
     }
 
     @Test
+    void shouldDeliverHostEventsAndPassEventsThatLeaveTheNodeToTheHost() throws Exception {
+        host = new TestHost(tmp);
+        host.job("h", 2);
+        try (PmixClient a = host.connect(new Proc("h", 0)); PmixClient b = host.connect(new Proc("h", 1))) {
+            java.util.concurrent.BlockingQueue<EventHandler.Event> seen = new java.util.concurrent.LinkedBlockingQueue<>();
+            a.registerEventHandler(List.of(EventScenarios.CODE_X), List.of(), e -> {
+                seen.add(e);
+                return EventHandler.Outcome.COMPLETE;
+            });
+            // the host raises an event: source the server unless it names one
+            host.server.notifyEvent(EventScenarios.CODE_X, null, DataRange.LOCAL,
+                    List.of(io.github.jpmix.common.Info.of("test.from", io.github.jpmix.common.Value.ofString("host"))));
+            EventHandler.Event e = seen.poll(30, TimeUnit.SECONDS);
+            assertTrue(e != null, "the host's event did not arrive");
+            assertEquals(host.server.proc(), e.source());
+            assertEquals("host", e.info().get(0).value().asString());
+            // range NAMESPACE: the source's namespace, here the job as a whole
+            host.server.notifyEvent(EventScenarios.CODE_X, Proc.wildcard("h"), DataRange.NAMESPACE, List.of());
+            e = seen.poll(30, TimeUnit.SECONDS);
+            assertTrue(e != null, "the host's job event did not arrive");
+            assertEquals(Proc.wildcard("h"), e.source());
+            // a client's event of range GLOBAL reaches this node's clients and goes to the host for the others
+            b.notifyEvent(EventScenarios.CODE_X, null, DataRange.GLOBAL, List.of());
+            e = seen.poll(30, TimeUnit.SECONDS);
+            assertTrue(e != null, "b's event did not arrive");
+            assertEquals(new Proc("h", 1), e.source());
+            assertEquals(List.of("notify " + EventScenarios.CODE_X + " h:1 " + DataRange.GLOBAL), List.copyOf(host.notified));
+            // range LOCAL stays on this node: the host is not told
+            b.notifyEvent(EventScenarios.CODE_X, null, DataRange.LOCAL, List.of());
+            assertTrue(seen.poll(30, TimeUnit.SECONDS) != null);
+            assertEquals(1, host.notified.size(), host.notified.toString());
+            // a deregistered handler hears nothing more; an unknown reference is PMIX_ERR_NOT_FOUND
+            a.deregisterEventHandler(0);
+            b.notifyEvent(EventScenarios.CODE_X, null, DataRange.NAMESPACE, List.of());
+            assertEquals(null, seen.poll(500, TimeUnit.MILLISECONDS));
+            io.github.jpmix.common.PmixException x = org.junit.jupiter.api.Assertions.assertThrows(
+                    io.github.jpmix.common.PmixException.class, () -> a.deregisterEventHandler(0));
+            assertEquals(Status.ERR_NOT_FOUND, x.status());
+            // range CUSTOM needs its targets
+            x = org.junit.jupiter.api.Assertions.assertThrows(io.github.jpmix.common.PmixException.class,
+                    () -> b.notifyEvent(EventScenarios.CODE_X, null, DataRange.CUSTOM, List.of()));
+            assertEquals(Status.ERR_BAD_PARAM, x.status());
+        }
+    }
+
+    @Test
     void shouldRaiseASigkilledPeerAtEverySurvivor() throws Exception {
         host = new TestHost(tmp);
         int size = 4;

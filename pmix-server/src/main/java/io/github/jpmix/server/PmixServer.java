@@ -174,7 +174,8 @@ public final class PmixServer implements AutoCloseable {
      * event another node's server handed its {@link HostModule#notifyEvent} on this way. Returns once the
      * event is on its way to each client.
      *
-     * @param source the process the event is about or from; null: this server
+     * @param source the process the event is from, or the job ({@code Proc.wildcard(nspace)}) for range
+     *     {@code NAMESPACE}; null: this server (whose namespace no client shares)
      * @throws PmixException {@link Status#ERR_BAD_PARAM} for range {@code CUSTOM} without
      *     {@code PMIX_EVENT_CUSTOM_RANGE}
      */
