@@ -81,6 +81,7 @@ final class EventChain {
     private final List<Registration> multi = new ArrayList<>();
     private final List<Registration> defaults = new ArrayList<>();
     private long nextId;
+    private volatile boolean started;
 
     /**
      * @param oneshotRemoved told (on the event thread) of a {@code PMIX_EVENT_ONESHOT} handler removed after
@@ -89,7 +90,7 @@ final class EventChain {
     EventChain(Proc self, java.util.function.Consumer<Registration> oneshotRemoved) {
         this.self = self;
         this.oneshotRemoved = oneshotRemoved;
-        ThreadPoolExecutor t = new ThreadPoolExecutor(0, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+        ThreadPoolExecutor t = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread th = new Thread(r, "jpmix-events " + self);
             th.setDaemon(true);
             return th;
@@ -138,6 +139,16 @@ final class EventChain {
             }
         }
         List<Proc> affected = affected(info);
+        if (!started) {
+            // the thread and the classes an event needs, ready before the first event (a peer's death is
+            // often the first, and the one whose latency matters)
+            started = true;
+            try {
+                thread.execute(() -> new EventHandler.Event(-1, Status.SUCCESS, self, List.of(), List.of()).affected());
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // closed meanwhile
+            }
+        }
         synchronized (lock) {
             if (name != null && find(name) != null) {
                 throw new PmixException(Status.ERR_EVENT_REGISTRATION, "register event handler: a handler named '" + name + "' exists");
@@ -304,7 +315,7 @@ final class EventChain {
         }
     }
 
-    /** Stops the event thread once the events queued have run. */
+    /** Stops the event thread once the events queued have run; the thread is a daemon and lives until then. */
     void close() {
         thread.shutdown();
     }
