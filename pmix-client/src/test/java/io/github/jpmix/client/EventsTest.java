@@ -147,6 +147,18 @@ class EventsTest {
             io.github.jpmix.common.PmixException x = org.junit.jupiter.api.Assertions.assertThrows(
                     io.github.jpmix.common.PmixException.class, () -> a.deregisterEventHandler(0));
             assertEquals(Status.ERR_NOT_FOUND, x.status());
+            // an abort the host accepts is raised to the job's other processes
+            java.util.concurrent.BlockingQueue<EventHandler.Event> aborts = new java.util.concurrent.LinkedBlockingQueue<>();
+            a.registerEventHandler(List.of(Status.ERR_PROC_REQUESTED_ABORT), List.of(), ev -> {
+                aborts.add(ev);
+                return EventHandler.Outcome.COMPLETE;
+            });
+            host.acceptAborts = true;
+            b.abort(5, "bye", List.of());
+            e = aborts.poll(30, TimeUnit.SECONDS);
+            assertTrue(e != null, "the abort was not raised");
+            assertEquals(new Proc("h", 1), e.source());
+            assertEquals(List.of(new Proc("h", 1)), e.affected());
             // range CUSTOM needs its targets
             x = org.junit.jupiter.api.Assertions.assertThrows(io.github.jpmix.common.PmixException.class,
                     () -> b.notifyEvent(EventScenarios.CODE_X, null, DataRange.CUSTOM, List.of()));

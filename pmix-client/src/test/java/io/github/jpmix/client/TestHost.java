@@ -201,6 +201,18 @@ final class TestHost implements HostModule, AutoCloseable {
         return CompletableFuture.completedFuture(null);
     }
 
+    /** Whether the host accepts a client's abort (and kills nothing); default: not supported. */
+    volatile boolean acceptAborts;
+
+    @Override
+    public CompletionStage<Void> abort(Proc requester, int status, String message, List<Proc> targets) {
+        if (!acceptAborts) {
+            return HostModule.notSupported("abort");
+        }
+        events.add("abort " + requester + " " + status);
+        return CompletableFuture.completedFuture(null);
+    }
+
     /** Events the server passed on ({@code notifyEvent}): "notify <code> <source> <range>"; taken (completed normally). */
     final ConcurrentLinkedQueue<String> notified = new ConcurrentLinkedQueue<>();
 
