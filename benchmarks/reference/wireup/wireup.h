@@ -24,6 +24,16 @@
 #define MODEX_ROUNDS 50
 
 /*
+ * The event phase (N > 1): rank 0 notifies EVENT_PING to the job (PMIX_RANGE_NAMESPACE) and waits until
+ * each other local rank has answered EVENT_PONG to rank 0 alone (PMIX_RANGE_CUSTOM); rank 0 times the round
+ * trip. User-defined codes lie below PMIX_EXTERNAL_ERR_BASE (-3000). JPMIx's EventRounds is the same.
+ */
+#define EVENT_PING -3010
+#define EVENT_PONG -3011
+#define EVENT_WARMUP 10
+#define EVENT_ROUNDS 100
+
+/*
  * The steady-state variant (--warmup-seconds S): each phase is first repeated for S seconds instead
  * of its warm-up count. Fences and modex rounds must run equally often on every rank, so after every
  * chunk rank 0 creates "<dir>/warmup-<phase>-<n>.stop" once S seconds have passed, and all fence: a

@@ -12,12 +12,16 @@
  *   fence        PMIx_Fence(NULL, 0, NULL, 0) (no data collection), per call
  *   modex        PMIx_Put(GLOBAL, "bench.ep", 64-byte string) + PMIx_Commit
  *                + PMIx_Fence(PMIX_COLLECT_DATA) + PMIx_Get of "bench.ep" of every local rank, per round
+ *   event        (N > 1, rank 0 only) PMIx_Notify_event of EVENT_PING to the job until every other local
+ *                rank's EVENT_PONG to rank 0 has reached rank 0's handler, per round (wireup.h)
  * and checks every value it gets (a wrong value fails the run: a fast wrong answer is no reference).
  * An untimed fence separates the phases so no client's phase overlaps another client's previous one.
  * Any failure: a message naming the call and PMIx_Error_string, and exit status 1.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -170,6 +174,115 @@ static void modex_chunk(uint32_t nlocal)
     }
 }
 
+/*
+ * The event phase. Handlers run on libpmix's progress thread: each only counts the event and signals the
+ * main thread, which answers (a handler must not block the thread that delivers replies). Each notify
+ * waits for the server's acknowledgement, as JPMIx's blocking notifyEvent does.
+ */
+static pthread_mutex_t ev_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t ev_cond = PTHREAD_COND_INITIALIZER;
+static int ev_arrived;   /* events the handler counted that the main thread has not taken */
+static int ev_acked;     /* notifications the server acknowledged */
+static pmix_status_t ev_ack_status;
+
+static void ev_handler(size_t id, pmix_status_t status, const pmix_proc_t *source, pmix_info_t info[],
+                       size_t ninfo, pmix_info_t results[], size_t nresults,
+                       pmix_event_notification_cbfunc_fn_t cbfunc, void *cbdata)
+{
+    (void) id; (void) status; (void) source; (void) info; (void) ninfo; (void) results; (void) nresults;
+    pthread_mutex_lock(&ev_lock);
+    ev_arrived++;
+    pthread_cond_broadcast(&ev_cond);
+    pthread_mutex_unlock(&ev_lock);
+    if (NULL != cbfunc) {
+        cbfunc(PMIX_EVENT_ACTION_COMPLETE, NULL, 0, NULL, NULL, cbdata);
+    }
+}
+
+static void ev_ack(pmix_status_t status, void *cbdata)
+{
+    (void) cbdata;
+    pthread_mutex_lock(&ev_lock);
+    ev_ack_status = status;
+    ev_acked++;
+    pthread_cond_broadcast(&ev_cond);
+    pthread_mutex_unlock(&ev_lock);
+}
+
+/* Waits until *counter >= n (60 s at most), then takes n. Called with ev_lock held. */
+static void ev_wait(int *counter, int n, const char *what)
+{
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += 60;
+    while (*counter < n) {
+        if (ETIMEDOUT == pthread_cond_timedwait(&ev_cond, &ev_lock, &deadline)) {
+            fail("%s: nothing in 60 s", what);
+        }
+    }
+    *counter -= n;
+}
+
+static void ev_notify(pmix_status_t code, pmix_data_range_t range, pmix_info_t *info, size_t ninfo)
+{
+    pmix_status_t rc = PMIx_Notify_event(code, &me, range, info, ninfo, ev_ack, NULL);
+    if (PMIX_SUCCESS != rc) {
+        die("PMIx_Notify_event", rc);
+    }
+    pthread_mutex_lock(&ev_lock);
+    ev_wait(&ev_acked, 1, "PMIx_Notify_event acknowledgement");
+    rc = ev_ack_status;
+    pthread_mutex_unlock(&ev_lock);
+    if (PMIX_SUCCESS != rc && PMIX_OPERATION_SUCCEEDED != rc) {
+        die("PMIx_Notify_event (acknowledged)", rc);
+    }
+}
+
+static uint32_t ev_nlocal;
+static pmix_info_t ev_to_root;
+
+/* One round; rank 0's round trip in nanoseconds, 0 elsewhere. */
+static int64_t event_round(void)
+{
+    if (0 == me.rank) {
+        int64_t t = now_ns();
+        ev_notify(EVENT_PING, PMIX_RANGE_NAMESPACE, NULL, 0);
+        pthread_mutex_lock(&ev_lock);
+        ev_wait(&ev_arrived, (int) ev_nlocal - 1, "EVENT_PONG from every local rank");
+        pthread_mutex_unlock(&ev_lock);
+        return now_ns() - t;
+    }
+    pthread_mutex_lock(&ev_lock);
+    ev_wait(&ev_arrived, 1, "EVENT_PING from rank 0");
+    pthread_mutex_unlock(&ev_lock);
+    ev_notify(EVENT_PONG, PMIX_RANGE_CUSTOM, &ev_to_root, 1);
+    return 0;
+}
+
+static void event_setup(uint32_t nlocal)
+{
+    ev_nlocal = nlocal;
+    pmix_status_t code = 0 == me.rank ? EVENT_PONG : EVENT_PING;
+    pmix_status_t rc = PMIx_Register_event_handler(&code, 1, NULL, 0, ev_handler, NULL, NULL);
+    if (rc < 0) {
+        die("PMIx_Register_event_handler", rc);
+    }
+    pmix_proc_t root;
+    PMIX_LOAD_PROCID(&root, me.nspace, 0);
+    pmix_data_array_t *targets;
+    PMIX_DATA_ARRAY_CREATE(targets, 1, PMIX_PROC);
+    memcpy(targets->array, &root, sizeof root);
+    PMIX_INFO_LOAD(&ev_to_root, PMIX_EVENT_CUSTOM_RANGE, targets, PMIX_DATA_ARRAY);
+}
+
+static void event_chunk(uint32_t nlocal)
+{
+    (void) nlocal;
+    for (int i = 0; i < EVENT_WARMUP; i++) {
+        event_round();
+    }
+}
+
 static void write_samples(FILE *f, const char *metric, const int64_t *ns, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -255,6 +368,24 @@ int main(int argc, char **argv)
         modex_ns[k] = now_ns() - t0;
     }
 
+    static int64_t event_ns[EVENT_ROUNDS];
+    int event_rounds = 0;
+    if (nlocal > 1) {
+        fence(false, "PMIx_Fence (phase start)");
+        event_setup(nlocal);
+        fence(false, "PMIx_Fence (handlers in place)");
+        if (warmup > 0) {
+            warm_up(dir, "event", warmup, event_chunk, nlocal);
+        } else {
+            event_chunk(nlocal);
+        }
+        for (int i = 0; i < EVENT_ROUNDS; i++) {
+            event_ns[i] = event_round();
+        }
+        event_rounds = 0 == me.rank ? EVENT_ROUNDS : 0;
+    }
+    fence(false, "PMIx_Fence (end)");
+
     if (PMIX_SUCCESS != (rc = PMIx_Finalize(NULL, 0))) {
         die("PMIx_Finalize", rc);
     }
@@ -272,6 +403,7 @@ int main(int argc, char **argv)
     write_samples(f, "get_job_key", get_ns, GET_CALLS);
     write_samples(f, "fence", fence_ns, FENCE_CALLS);
     write_samples(f, "modex", modex_ns, modex_rounds);
+    write_samples(f, "event", event_ns, event_rounds);
     if (0 != fclose(f)) {
         perror(path);
         return 1;

@@ -50,7 +50,7 @@ extern char **environ;
 
 /* Metrics in RESULT order; the host writes the last three, the clients the others. */
 static const char *const METRICS[] = {
-    "start", "init", "get_job_key", "fence", "modex", "register", "register_clients", "generate_maps",
+    "start", "init", "get_job_key", "fence", "modex", "event", "register", "register_clients", "generate_maps",
 };
 #define NMETRICS (sizeof METRICS / sizeof METRICS[0])
 

@@ -11,7 +11,7 @@
  *   SKIP <rank> <step> <reason>
  *   INFO <rank> <target> <key> <type> <value>      (mode info; "- <status name>" when absent)
  *   READY <rank> <pid> <what>                      (modes sleep-in-fence, hang)
- *   EVENT <rank> <status name> <detail>            (mode hang)
+ *   EVENT <rank> <status name> <detail>            (mode hang; mode watch: the status as a number)
  *
  * The exit status is 0 when every step passed, 1 otherwise, 2 for a usage error. <rank> is the
  * process's own rank ("-" before PMIx_Init succeeded).
@@ -53,6 +53,9 @@
  *                  waiting lookup with PMIX_TIMEOUT=2 times out and that a lookup of a missing key without
  *                  PMIX_WAIT is not found; after a fence rank 0 unpublishes c.key, and after another both
  *                  find it gone
+ *   watch          a handler for PMIX_ERR_PROC_ABORTED (-7), a fence with the job, READY; prints the first
+ *                  such event as "EVENT <rank> <status> affected=<ns>:<rank> source=<ns>:<rank>", then
+ *                  finalizes (kill a peer with SIGKILL to see it)
  */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -924,6 +927,51 @@ static void hang_mode(void)
     }
 }
 
+/* ---------------------------------------------------------------- watch */
+
+static volatile int watched;
+
+static void on_departure(size_t id, pmix_status_t status, const pmix_proc_t *source, pmix_info_t info[], size_t ninfo,
+                         pmix_info_t *results, size_t nresults, pmix_event_notification_cbfunc_fn_t cbfunc, void *cbdata)
+{
+    (void) id;
+    (void) results;
+    (void) nresults;
+    char affected[PMIX_MAX_NSLEN + 16] = "-";
+    for (size_t i = 0; i < ninfo; i++) {
+        if (PMIX_CHECK_KEY(&info[i], PMIX_EVENT_AFFECTED_PROC) && PMIX_PROC == info[i].value.type) {
+            snprintf(affected, sizeof affected, "%s:%u", info[i].value.data.proc->nspace, info[i].value.data.proc->rank);
+        }
+    }
+    emit("EVENT %s %d affected=%s source=%s:%u", rankstr, (int) status, affected, NULL == source ? "-" : source->nspace,
+         NULL == source ? 0 : source->rank);
+    watched = 1;
+    if (NULL != cbfunc) {
+        cbfunc(PMIX_EVENT_ACTION_COMPLETE, NULL, 0, NULL, NULL, cbdata);
+    }
+}
+
+/* A handler for a peer's departure (PMIX_ERR_PROC_ABORTED, -7), a fence with the job, READY; then the first
+ * such event is printed and the client finalizes (60 s at most). */
+static void watch_mode(void)
+{
+    init();
+    pmix_status_t code = PMIX_ERR_PROC_ABORTED;
+    pmix_status_t rc = PMIx_Register_event_handler(&code, 1, NULL, 0, on_departure, NULL, NULL);
+    if (rc < 0) {
+        bail("watch", rc, "PMIx_Register_event_handler(PROC_ABORTED)");
+    }
+    fence("watch-fence", false, NULL, 0);
+    emit("READY %s %d watch", rankstr, (int) getpid());
+    for (int i = 0; i < 6000 && !watched; i++) {
+        usleep(10000);
+    }
+    if (!watched) {
+        fail("watch", PMIX_ERR_TIMEOUT, "no departure event in 60 s");
+    }
+    finalize();
+}
+
 /* ---------------------------------------------------------------- wire */
 
 /* The modex round every MPI library does, with the values JPMIx's Java test ranks use, so C and Java
@@ -1164,8 +1212,10 @@ int main(int argc, char **argv)
         other_mode(argc, argv);
     } else if (0 == strcmp(mode, "publish") && 2 == argc) {
         publish_mode();
+    } else if (0 == strcmp(mode, "watch") && 2 == argc) {
+        watch_mode();
     } else {
-        fprintf(stderr, "usage: pmix_client basic|abort [STATUS]|fence-timeout|sleep-in-fence|hang|info|wire|publish|other NSPACE KEY...\n");
+        fprintf(stderr, "usage: pmix_client basic|abort [STATUS]|fence-timeout|sleep-in-fence|hang|info|wire|publish|watch|other NSPACE KEY...\n");
         return 2;
     }
     return failed ? 1 : 0;

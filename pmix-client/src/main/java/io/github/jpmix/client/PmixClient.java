@@ -1,5 +1,6 @@
 package io.github.jpmix.client;
 
+import io.github.jpmix.client.internal.EventSink;
 import io.github.jpmix.client.internal.GetRouter;
 import io.github.jpmix.client.internal.JpmixProtocol;
 import io.github.jpmix.client.internal.ModexExchange;
@@ -68,13 +69,30 @@ public final class PmixClient implements AutoCloseable {
     /** What this process posted, its fence requests, the generations its releases name. */
     private final ModexExchange modex;
     private final QueryCache queryCache = new QueryCache();
+    /** This process's event handlers and their chain. */
+    private final EventChain events;
+    /** Whether a lost server with no handler to hear of it ends this process ({@link #init()}'s client only). */
+    private final boolean endsWithServer;
     private volatile boolean closed;
 
-    private PmixClient(Proc self, ServerProtocol server) {
+    private PmixClient(Proc self, ServerProtocol server, boolean endsWithServer) {
         this.self = self;
         this.server = server;
         this.gets = server.gets();
         this.modex = server.modex();
+        this.endsWithServer = endsWithServer;
+        this.events = new EventChain(self, this::oneshotRan);
+        server.eventSink(new EventSink() {
+            @Override
+            public void event(int code, Proc source, List<Info> info) {
+                events.deliver(code, source, info);
+            }
+
+            @Override
+            public void lost(PmixException reason) {
+                serverLost(reason);
+            }
+        });
     }
 
     /**
@@ -89,11 +107,18 @@ public final class PmixClient implements AutoCloseable {
      *     ({@code PMIX_ERR_NOT_FOUND}, {@code PMIX_ERR_INVALID_CRED}) otherwise
      */
     public static PmixClient init() {
-        return init(System.getenv());
+        return init(System.getenv(), true);
     }
 
-    /** {@link #init()} from an explicit environment, for embedding and tests. */
+    /**
+     * {@link #init()} from an explicit environment, for embedding and tests. Unlike {@link #init()}'s, this
+     * client does not end the process when its server goes ({@link #registerEventHandler}, "Lost server").
+     */
     public static PmixClient init(Map<String, String> env) {
+        return init(env, false);
+    }
+
+    private static PmixClient init(Map<String, String> env, boolean endsWithServer) {
         Objects.requireNonNull(env, "env");
         String nspace = required(env, "PMIX_NAMESPACE");
         int rank = Rank.parse(required(env, "PMIX_RANK"));
@@ -111,7 +136,7 @@ public final class PmixClient implements AutoCloseable {
             }
             server = OpenPmixProtocol.connect(self, openpmix, env);
         }
-        return new PmixClient(self, server);
+        return new PmixClient(self, server, endsWithServer);
     }
 
     private static String required(Map<String, String> env, String name) {
@@ -519,6 +544,167 @@ public final class PmixClient implements AutoCloseable {
         join(server.connect(List.copyOf(procs), Arrays.asList(info), false));
     }
 
+    // ---- events ----
+
+    /**
+     * {@code PMIx_Register_event_handler}: {@code handler} is called for events of {@code codes} (empty: every
+     * event not marked {@code PMIX_EVENT_NON_DEFAULT}, a default handler), in the chain order
+     * {@code docs/events.md} describes. Events come from peers that notify them ({@link #notifyEvent}), from
+     * the server (a peer of this job that died or aborted: {@code PMIX_ERR_PROC_ABORTED},
+     * {@code PMIX_EVENT_PROC_TERMINATED}, ..., with {@code PMIX_EVENT_AFFECTED_PROC}), from the host, and from
+     * this process ({@code PMIX_ERR_LOST_CONNECTION} when the server goes).
+     *
+     * <p>Directives among {@code info}: {@code PMIX_EVENT_HDLR_NAME}, {@code PMIX_EVENT_HDLR_FIRST},
+     * {@code ..._LAST}, {@code ..._FIRST_IN_CATEGORY}, {@code ..._LAST_IN_CATEGORY}, {@code ..._BEFORE},
+     * {@code ..._AFTER}, {@code ..._PREPEND}, {@code ..._APPEND}, {@code PMIX_EVENT_ONESHOT}, and
+     * {@code PMIX_EVENT_AFFECTED_PROC(S)} (only events about those processes).
+     *
+     * <p><b>Lost server.</b> When the server goes (it died, or dropped this process) before {@link #close},
+     * every handler of {@code PMIX_ERR_LOST_CONNECTION} and every default handler hears of it at once, source
+     * the server. With no such handler, the client {@link #init()} made ends the process after a grace period,
+     * exit status 195 (= -61 & 0xff, what an Open MPI process exits with when its server goes), unless
+     * a handler was registered or the client closed meanwhile: an orphaned job never lingers. The grace period
+     * is the system property {@code jpmix.lostServerGraceMillis} (default 3000; negative: never end the
+     * process). OpenPMIx 4.2.2's library does not end the process itself; it hands the event to the handlers
+     * for it and the default handlers after its one-second caching window, and none if there are none
+     * ({@code mca/ptl/base/ptl_base_sendrecv.c:242-248}, {@code event/pmix_event.h:202-243},
+     * {@code event/pmix_event_notification.c:1362-1384}); Open MPI's default handler is what ends its processes.
+     *
+     * @return the handler's reference, for {@link #deregisterEventHandler}
+     * @throws PmixException {@code PMIX_ERR_EVENT_REGISTRATION} for a position that cannot be had (a second
+     *     first or last handler, a name nobody has, a name taken), the server's refusal otherwise
+     */
+    public long registerEventHandler(List<Integer> codes, List<Info> info, EventHandler handler) {
+        Objects.requireNonNull(codes, "codes");
+        Objects.requireNonNull(info, "info");
+        Objects.requireNonNull(handler, "handler");
+        checkOpen();
+        EventChain.Registration r = events.add(codes, info, handler);
+        List<Info> about = new java.util.ArrayList<>();
+        for (Info i : info) {
+            if (i.is(Keys.EVENT_AFFECTED_PROC) || i.is(Keys.EVENT_AFFECTED_PROCS)) {
+                about.add(i);
+            }
+        }
+        try {
+            join(server.registerEvents(r.codes, about));
+        } catch (PmixException e) {
+            events.remove(r.id);
+            throw e;
+        }
+        return r.id;
+    }
+
+    /**
+     * {@code PMIx_Deregister_event_handler}: the handler is called no more; the server stops sending the codes no
+     * other handler takes.
+     *
+     * @throws PmixException {@code PMIX_ERR_NOT_FOUND} for a reference that names no handler
+     */
+    public void deregisterEventHandler(long handler) {
+        checkOpen();
+        EventChain.Registration r = events.remove(handler);
+        if (r == null) {
+            throw new PmixException(Status.ERR_NOT_FOUND, "deregister event handler: no handler " + handler);
+        }
+        join(unused(r));
+    }
+
+    /** Tells the server of the codes (and the default registration) nobody takes once {@code r} is gone. */
+    private CompletableFuture<Void> unused(EventChain.Registration r) {
+        java.util.Set<Integer> left = events.codes();
+        List<Integer> gone = new java.util.ArrayList<>();
+        for (int c : r.codes) {
+            if (!left.contains(c)) {
+                gone.add(c);
+            }
+        }
+        boolean defaults = r.codes.isEmpty() && !events.hasDefault();
+        if (gone.isEmpty() && !defaults) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return server.deregisterEvents(gone, defaults);
+    }
+
+    private void oneshotRan(EventChain.Registration r) {
+        if (!closed && server.lost() == null) {
+            unused(r).exceptionally(e -> null);
+        }
+    }
+
+    /**
+     * {@code PMIx_Notify_event}: this process's own handlers for {@code status} run (as OpenPMIx's client runs
+     * them, {@code event/pmix_event_notification.c:221-314}), and unless {@code range} is
+     * {@code PMIX_RANGE_PROC_LOCAL} the server delivers the event to the other processes in the range that
+     * registered for it: {@code PMIX_RANGE_NAMESPACE} this job, {@code LOCAL} this node, {@code CUSTOM} the
+     * processes of {@code PMIX_EVENT_CUSTOM_RANGE}, {@code SESSION} and {@code GLOBAL} this node's and, through
+     * the host, other nodes'. Returns once the server has delivered it.
+     *
+     * @param source null: this process; the server names the sender as the source whatever is given here
+     * @param info e.g. {@code PMIX_EVENT_AFFECTED_PROC(S)}, {@code PMIX_EVENT_CUSTOM_RANGE},
+     *     {@code PMIX_EVENT_NON_DEFAULT}, {@code PMIX_EVENT_TEXT_MESSAGE}, and data of the caller's own
+     * @throws PmixException {@code PMIX_ERR_BAD_PARAM} for range {@code CUSTOM} without
+     *     {@code PMIX_EVENT_CUSTOM_RANGE}
+     */
+    public void notifyEvent(int status, Proc source, int range, List<Info> info) {
+        Objects.requireNonNull(info, "info");
+        checkOpen();
+        if (range == io.github.jpmix.common.DataRange.CUSTOM && info.stream().noneMatch(i -> i.is(Keys.EVENT_CUSTOM_RANGE))) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "notify event: range CUSTOM without PMIX_EVENT_CUSTOM_RANGE");
+        }
+        events.deliver(status, source == null ? self : source, info);
+        if (range != io.github.jpmix.common.DataRange.PROC_LOCAL) {
+            join(server.notifyEvent(status, range, info));
+        }
+    }
+
+    /**
+     * The server is gone: {@code PMIX_ERR_LOST_CONNECTION} to the handlers that take it, or, with none, the
+     * end of the process after the grace period ({@link #registerEventHandler}, "Lost server"). A client that
+     * finalized hears nothing, as OpenPMIx's ({@code ptl_base_sendrecv.c:242-243}).
+     */
+    private void serverLost(PmixException reason) {
+        if (closed) {
+            return;
+        }
+        List<Info> info = List.of(Info.of(Keys.EVENT_AFFECTED_PROC, server.serverProc()),
+                Info.of(Keys.EVENT_TEXT_MESSAGE, String.valueOf(reason.getMessage())));
+        if (events.takes(Status.ERR_LOST_CONNECTION, false)) {
+            events.deliver(Status.ERR_LOST_CONNECTION, server.serverProc(), info);
+            return;
+        }
+        long grace = Long.getLong(LOST_SERVER_GRACE_PROPERTY, DEFAULT_LOST_SERVER_GRACE_MILLIS);
+        if (!endsWithServer || grace < 0) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                Thread.sleep(grace);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (closed) {
+                return;
+            }
+            if (events.takes(Status.ERR_LOST_CONNECTION, false)) {
+                events.deliver(Status.ERR_LOST_CONNECTION, server.serverProc(), info);
+                return;
+            }
+            System.err.println("jpmix: " + self + ": lost the PMIx server (" + reason.getMessage() + ") and no handler of "
+                    + "PMIX_ERR_LOST_CONNECTION is registered: ending the process (exit 195) after " + grace + " ms");
+            System.exit(LOST_SERVER_EXIT_STATUS);
+        }, "jpmix-lost-server " + self);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** The system property that sets how long a process whose server went waits before it ends (milliseconds; negative: never). */
+    public static final String LOST_SERVER_GRACE_PROPERTY = "jpmix.lostServerGraceMillis";
+    /** The grace period when {@link #LOST_SERVER_GRACE_PROPERTY} is not set. */
+    public static final long DEFAULT_LOST_SERVER_GRACE_MILLIS = 3_000;
+    /** The exit status of a process ended because its server went: -61 ({@code PMIX_ERR_LOST_CONNECTION}) & 0xff, as Open MPI's. */
+    public static final int LOST_SERVER_EXIT_STATUS = 195;
+
     // ---- finalize ----
 
     /**
@@ -532,6 +718,7 @@ public final class PmixClient implements AutoCloseable {
         }
         closed = true;
         server.finalizeAndClose();
+        events.close();
     }
 
     // ---- plumbing ----

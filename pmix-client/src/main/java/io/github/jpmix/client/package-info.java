@@ -1,6 +1,6 @@
 /**
  * The PMIx client library an application process uses: init from the environment the server's
- * {@code setupFork} made, get/put/commit/fence, resolve peers and nodes, query, log, abort, and the
+ * {@code setupFork} made, get/put/commit/fence, resolve peers and nodes, query, log, abort, events, and the
  * dynamic calls: publish/lookup/unpublish, spawn, connect/disconnect ({@code docs/protocol.md},
  * "Publish, spawn, connect").
  *
@@ -14,9 +14,13 @@
  * instead ({@code docs/openpmix.md}, "JPMIx's client under an OpenPMIx server"): the same API, statuses
  * and retrieval rules. What {@code PmixClient} hands off (the protocol of its server, where a get is
  * answered, the query cache, its side of the modex, the store binding) is
- * {@code io.github.jpmix.client.internal}.
+ * {@code io.github.jpmix.client.internal}. Events ({@link io.github.jpmix.client.EventHandler}; PMIx
+ * Standard v4, "Event Notification"; {@code docs/events.md}): the handler chain, its order and
+ * {@code PMIX_EVENT_ACTION_COMPLETE} live here ({@code EventChain}); the protocols hand in what the
+ * server sends and its departure ({@code EventSink}).
  *
  * <p><b>Threading.</b> {@code PmixClient} is thread-safe; futures of the async calls complete on the
- * connection's receiver thread, so a dependent stage must not block there.
+ * connection's receiver thread, so a dependent stage must not block there. Event handlers run on the
+ * client's event thread, one event at a time, and may call the client.
  */
 package io.github.jpmix.client;

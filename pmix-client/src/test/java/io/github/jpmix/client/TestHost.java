@@ -207,6 +207,27 @@ final class TestHost implements HostModule, AutoCloseable {
         return CompletableFuture.completedFuture(null);
     }
 
+    /** Whether the host accepts a client's abort (and kills nothing); default: not supported. */
+    volatile boolean acceptAborts;
+
+    @Override
+    public CompletionStage<Void> abort(Proc requester, int status, String message, List<Proc> targets) {
+        if (!acceptAborts) {
+            return HostModule.notSupported("abort");
+        }
+        events.add("abort " + requester + " " + status);
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /** Events the server passed on ({@code notifyEvent}): "notify <code> <source> <range>"; taken (completed normally). */
+    final ConcurrentLinkedQueue<String> notified = new ConcurrentLinkedQueue<>();
+
+    @Override
+    public CompletionStage<Void> notifyEvent(int status, Proc source, int range, List<Info> info) {
+        notified.add("notify " + status + " " + source + " " + range);
+        return CompletableFuture.completedFuture(null);
+    }
+
     /** A {@code clientTerminated} upcall: who, the {@code ProcState} the server gave, and {@link System#nanoTime()}. */
     record Termination(Proc proc, int state, long nanos) {
     }

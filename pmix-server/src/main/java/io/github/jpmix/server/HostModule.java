@@ -166,6 +166,18 @@ public interface HostModule {
     }
 
     /**
+     * An event a local client notified whose range may reach beyond this node ({@code notify_event}):
+     * {@code PMIX_RANGE_NAMESPACE}, {@code SESSION}, {@code GLOBAL}, {@code CUSTOM} or {@code RM} (the host
+     * itself is the audience). The server has delivered it to this node's clients already; the host takes it
+     * to the servers of the other nodes in the range, which hand it to {@code PmixServer.notifyEvent} with the
+     * same source. Complete once it is on its way; {@code PMIX_ERR_NOT_SUPPORTED} (this default) means a
+     * single-node host: the notifier is told success.
+     */
+    default CompletionStage<Void> notifyEvent(int status, Proc source, int range, List<Info> info) {
+        return notSupported("notifyEvent");
+    }
+
+    /**
      * A tool asks to connect ({@code tool_connected}), asked for every tool once the kernel
      * ({@code SO_PEERCRED}) has confirmed the uid and gid it claims. {@code info} holds
      * {@code PMIX_USERID}, {@code PMIX_GRPID}, {@code PMIX_PROC_PID}, the identity the tool will get

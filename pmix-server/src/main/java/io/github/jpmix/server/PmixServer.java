@@ -168,6 +168,24 @@ public final class PmixServer implements AutoCloseable {
     }
 
     /**
+     * {@code PMIx_Notify_event} by the host: delivers an event to this node's clients registered for
+     * {@code status} within {@code range} ({@code PMIX_RANGE_NAMESPACE}: those of {@code source}'s namespace;
+     * {@code LOCAL}, {@code SESSION}, {@code GLOBAL}: all; {@code CUSTOM}: those of
+     * {@code PMIX_EVENT_CUSTOM_RANGE}), the source itself excepted ({@code docs/events.md}). A host passes an
+     * event another node's server handed its {@link HostModule#notifyEvent} on this way. Returns once the
+     * event is on its way to each client.
+     *
+     * @param source the process the event is from, or the job ({@code Proc.wildcard(nspace)}) for range
+     *     {@code NAMESPACE}; null: this server (whose namespace no client shares)
+     * @throws PmixException {@link Status#ERR_BAD_PARAM} for range {@code CUSTOM} without
+     *     {@code PMIX_EVENT_CUSTOM_RANGE}
+     */
+    public void notifyEvent(int status, Proc source, int range, List<Info> info) {
+        Objects.requireNonNull(info, "info");
+        runtime.notifyEvent(status, source, range, info);
+    }
+
+    /**
      * {@code PMIx_Register_attributes}: the attributes the host supports for one PMIx function (e.g.
      * {@code "PMIx_Log"}), reported at the host level of {@code PMIX_QUERY_ATTRIBUTE_SUPPORT}.
      * {@link RegAttr#of} builds an entry for a reserved key.

@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  *       and speaks OpenPMIx's client protocol with the {@code hash} component.</li>
  * </ul>
  *
- * The loops are the wireup benchmark's ({@code get_job_key}, {@code fence}, {@code modex}, and
+ * The loops are the wireup benchmark's ({@code get_job_key}, {@code fence}, {@code modex}, {@code event} and
  * {@code init}), each phase first repeated for the warm-up time on every side. Prints a RESULT line per
  * side, metric and N ({@code impl=openpmix-c|openpmix-c-hash|jpmix-on-openpmix}, J = N: the job is the N
  * local ranks), then a table of medians and p99s with Java's median over C's.
@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  * <pre>OpenPmixClientBench --host PATH --c-client PATH [--runs R] [--n "2 8"] [--warmup-seconds S]</pre>
  */
 public final class OpenPmixClientBench {
-    static final List<String> METRICS = List.of("get_job_key", "fence", "modex", "init");
+    static final List<String> METRICS = List.of("get_job_key", "fence", "modex", "event", "init");
     static final List<String> SIDES = List.of("c", "c-hash", "java");
 
     private OpenPmixClientBench() {

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * {@code pmixrun --job-size J -n N} with N {@link WireupBenchClient}s, R times, pools the samples of
  * every client of every run per metric, and prints one line per metric:
  *
- * <pre>RESULT impl=jpmix metric=&lt;init|jvm_start|get_job_key|fence|modex&gt; N=&lt;n&gt; J=&lt;j&gt; median_us=&lt;x.y&gt; p99_us=&lt;x.y&gt; samples=&lt;k&gt;</pre>
+ * <pre>RESULT impl=jpmix metric=&lt;init|jvm_start|get_job_key|fence|modex|event&gt; N=&lt;n&gt; J=&lt;j&gt; median_us=&lt;x.y&gt; p99_us=&lt;x.y&gt; samples=&lt;k&gt;</pre>
  *
  * <p>Percentiles are nearest-rank over the pooled samples. Progress goes to stderr, results to stdout.
  * The job layout (N local ranks 0..N-1, the rest on simulated nodes of 16) is that of the OpenPMIx
@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * <pre>WireupBench [--runs R] [--n "2 4 8 16"] [--j 10000] [--warmup-seconds S] [--pmixrun PATH]</pre>
  */
 public final class WireupBench {
-    static final List<String> METRICS = List.of("init", "jvm_start", "get_job_key", "fence", "modex");
+    static final List<String> METRICS = List.of("init", "jvm_start", "get_job_key", "fence", "modex", "event");
 
     private WireupBench() {
     }

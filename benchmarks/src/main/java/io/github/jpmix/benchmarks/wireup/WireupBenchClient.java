@@ -28,7 +28,9 @@ import java.util.List;
  *   <li>{@code fence}: a fence of the whole namespace without data, per call, 100 after 10;</li>
  *   <li>{@code modex}: one round of put(GLOBAL, "bench.ep", 64 characters distinct per rank and round),
  *       commit, fence with {@code PMIX_COLLECT_DATA}, and a get of every local peer's "bench.ep" (N gets,
- *       each value checked), 50 rounds after 5.</li>
+ *       each value checked), 50 rounds after 5;</li>
+ *   <li>{@code event} (N &gt; 1, rank 0 only): a {@code PMIx_Notify_event} to the job and every other local
+ *       rank's answering event back ({@link EventRounds}), 100 rounds after 10.</li>
  * </ul>
  * Phases are separated by an untimed fence, so no process times a phase while another is still in the
  * one before. The samples (nanoseconds) go to {@code <dir>/rank-<rank>.txt}, one line per metric:
@@ -151,6 +153,30 @@ public final class WireupBenchClient {
                 out.append(' ').append(modex.round());
             }
             out.append('\n');
+            client.fence(List.of());
+
+            if (local > 1) {
+                EventRounds events = new EventRounds(client, local);
+                client.fence(List.of()); // every rank's handler is in place
+                if (warmupSeconds > 0) {
+                    warmUp(client, dir, "event", warmupSeconds, () -> {
+                        for (int i = 0; i < EventRounds.WARMUP; i++) {
+                            events.round();
+                        }
+                    });
+                } else {
+                    for (int i = 0; i < EventRounds.WARMUP; i++) {
+                        events.round();
+                    }
+                }
+                StringBuilder rtt = new StringBuilder("event");
+                for (int i = 0; i < EventRounds.ROUNDS; i++) {
+                    rtt.append(' ').append(events.round());
+                }
+                if (me.rank() == 0) {
+                    out.append(rtt).append('\n');
+                }
+            }
             out.append("job_size ").append(size).append('\n');
             client.fence(List.of());
         } catch (PmixException | IllegalStateException e) {

@@ -44,11 +44,15 @@ public final class JpmixProtocol implements ServerProtocol {
     private final ClientStore store;
     private final GetRouter gets;
     private final ModexExchange modex;
+    /** The server's identity, from its URI. */
+    private final Proc server;
     private volatile PmixException lost;
     private volatile boolean closed;
+    private volatile EventSink sink;
 
-    private JpmixProtocol(Proc self, TransportClient connection, ClientStore store) {
+    private JpmixProtocol(Proc self, TransportClient connection, ClientStore store, Proc server) {
         this.self = self;
+        this.server = server;
         this.connection = connection;
         this.store = store;
         this.gets = new GetRouter(self, store);
@@ -90,7 +94,7 @@ public final class JpmixProtocol implements ServerProtocol {
             }
             ClientStore store = GdsClientStore.open(attach, self.namespace());
             ModexExchange.advance(store, reply);
-            JpmixProtocol p = new JpmixProtocol(self, connection, store);
+            JpmixProtocol p = new JpmixProtocol(self, connection, store, ServerUri.proc(uri));
             p.modex.limits(reply);
             holder.protocol = p;
             return p;
@@ -105,9 +109,22 @@ public final class JpmixProtocol implements ServerProtocol {
     private static final class Holder implements TransportClient.Handler {
         volatile JpmixProtocol protocol;
 
+        /**
+         * What a JPMIx server sends a client unasked (correlation id 0): events, as a NOTIFY message of
+         * {@code jpmix.status}, {@code jpmix.source}, {@code jpmix.range} and the event's infos
+         * ({@code docs/protocol.md}, "Events").
+         */
         @Override
         public void onMessage(int correlationId, DirectBuffer buffer, int offset, int length) {
-            // a JPMIx server sends its clients nothing unsolicited: replies only
+            JpmixProtocol p = protocol;
+            EventSink sink = p == null ? null : p.sink;
+            if (correlationId != 0 || sink == null || Messages.op(buffer, offset, length) != Op.NOTIFY) {
+                return;
+            }
+            List<Info> infos = Messages.requestInfos(buffer, offset, length);
+            int code = MessageKeys.require(infos, MessageKeys.STATUS).asInt();
+            Proc source = MessageKeys.require(infos, MessageKeys.SOURCE).asProc();
+            sink.event(code, source, MessageKeys.rest(infos));
         }
 
         @Override
@@ -116,6 +133,10 @@ public final class JpmixProtocol implements ServerProtocol {
             if (p != null && !p.closed) {
                 // the reason says what happened: dropped by the server (and why), closed, or server gone
                 p.lost = new PmixException(Status.ERR_LOST_CONNECTION, Transport.rawMessage(reason), reason);
+                EventSink sink = p.sink;
+                if (sink != null) {
+                    sink.lost(p.lost);
+                }
             }
         }
     }
@@ -133,6 +154,57 @@ public final class JpmixProtocol implements ServerProtocol {
     @Override
     public PmixException lost() {
         return lost;
+    }
+
+    @Override
+    public Proc serverProc() {
+        return server;
+    }
+
+    @Override
+    public void eventSink(EventSink sink) {
+        this.sink = sink;
+        PmixException l = lost;
+        if (l != null) {
+            sink.lost(l); // gone before the sink was set
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> registerEvents(List<Integer> codes, List<Info> info) {
+        List<Info> fields = new ArrayList<>();
+        if (!codes.isEmpty()) {
+            fields.add(codes(codes));
+        }
+        fields.addAll(info);
+        return request(Op.REGISTER_EVENTS, fields, null).thenApply(reply -> null);
+    }
+
+    @Override
+    public CompletableFuture<Void> deregisterEvents(List<Integer> codes, boolean defaults) {
+        CompletableFuture<List<Info>> done = codes.isEmpty() ? CompletableFuture.completedFuture(List.of())
+                : request(Op.DEREGISTER_EVENTS, List.of(codes(codes)), null);
+        if (defaults) {
+            done = done.thenCompose(r -> request(Op.DEREGISTER_EVENTS, List.of(), null));
+        }
+        return done.thenApply(reply -> null);
+    }
+
+    private static Info codes(List<Integer> codes) {
+        List<Value> values = new ArrayList<>(codes.size());
+        for (int c : codes) {
+            values.add(Value.ofStatus(c));
+        }
+        return Info.of(MessageKeys.CODES, Value.ofDataArray(new DataArray(DataType.STATUS, values)));
+    }
+
+    @Override
+    public CompletableFuture<Void> notifyEvent(int code, int range, List<Info> info) {
+        List<Info> fields = new ArrayList<>();
+        fields.add(Info.of(MessageKeys.STATUS, Value.ofStatus(code)));
+        fields.add(Info.of(MessageKeys.RANGE, Value.of(DataType.DATA_RANGE, range)));
+        fields.addAll(info);
+        return request(Op.NOTIFY, fields, null).thenApply(reply -> null);
     }
 
     @Override

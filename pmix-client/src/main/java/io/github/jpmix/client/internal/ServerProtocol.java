@@ -98,6 +98,32 @@ public interface ServerProtocol {
                 call + " is not supported by JPMIx's client under this server"));
     }
 
+    // ---- events ----
+
+    /** The server's identity ({@code PMIX_SERVER_NSPACE}, {@code PMIX_SERVER_RANK}): the source of a lost connection. */
+    Proc serverProc();
+
+    /**
+     * Where events and the server's departure go from now on. Set once, right after connecting: no
+     * registration is made before, so the server sends no event before.
+     */
+    void eventSink(EventSink sink);
+
+    /**
+     * {@code PMIx_Register_event_handler}: asks the server for events of {@code codes} (none: every event, a
+     * default handler), about the processes of {@code PMIX_EVENT_AFFECTED_PROC(S)} among {@code info}.
+     */
+    CompletableFuture<Void> registerEvents(List<Integer> codes, List<Info> info);
+
+    /**
+     * {@code PMIx_Deregister_event_handler}: no handler of this process takes {@code codes} any more (with
+     * {@code defaults}: no default handler is left either).
+     */
+    CompletableFuture<Void> deregisterEvents(List<Integer> codes, boolean defaults);
+
+    /** {@code PMIx_Notify_event}: the server delivers the event to the other processes in {@code range}. */
+    CompletableFuture<Void> notifyEvent(int code, int range, List<Info> info);
+
     /** Why the server is gone, or null while it is there. */
     PmixException lost();
 

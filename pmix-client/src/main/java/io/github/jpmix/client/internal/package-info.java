@@ -7,6 +7,7 @@
  * ({@link io.github.jpmix.client.internal.QueryCache}), its side of the modex
  * ({@link io.github.jpmix.client.internal.ModexExchange}: posts, fence requests, generations), and its
  * binding to the data store ({@link io.github.jpmix.client.internal.ClientStore},
- * {@link io.github.jpmix.client.internal.GdsClientStore}).
+ * {@link io.github.jpmix.client.internal.GdsClientStore}); where a protocol hands events and the
+ * server's departure ({@link io.github.jpmix.client.internal.EventSink}).
  */
 package io.github.jpmix.client.internal;

@@ -51,7 +51,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     public RequestDispatcher(ServerState state, Proc serverProc) {
         this.state = state;
         this.serverProc = serverProc;
-        this.events = new EventHandler(state);
+        this.events = new EventHandler(state, serverProc);
         this.tools = new ToolConnections(state);
         this.fences = new FenceHandler(state);
         this.gets = new GetHandler(state);
@@ -261,6 +261,7 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
                     synchronized (state.lock) {
                         client.calledAbort(); // the proc table shows PMIX_PROC_STATE_CALLED_ABORT from now on
                     }
+                    events.aborting(client.proc, status, m == null ? "" : m.asString());
                 }));
     }
 
@@ -346,16 +347,23 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
             ServerState.LOG.log(INFO, client.proc + " (pid " + client.pid + ") left without finalizing");
             fences.onClientLost(client.proc);
             connects.onClientLost(client.proc);
+            int now;
+            synchronized (state.lock) {
+                now = client.state;
+            }
+            // the job's other processes first: their handlers are what a fault-tolerant job waits on
+            events.departed(client.proc, now);
             try {
-                int now;
-                synchronized (state.lock) {
-                    now = client.state;
-                }
                 state.host.clientTerminated(client.proc, now);
             } catch (RuntimeException e) {
                 ServerState.LOG.log(WARNING, "host failed on clientTerminated(" + client.proc + "): " + e);
             }
         }
+    }
+
+    /** An event the host raises ({@code PmixServer.notifyEvent}): to the local clients in range. */
+    public void notifyEvent(int code, Proc source, int range, List<Info> info) {
+        events.fromHost(code, source, range, info);
     }
 
     // ---- what fronts read ----

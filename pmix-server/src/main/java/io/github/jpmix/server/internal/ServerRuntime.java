@@ -260,6 +260,10 @@ public final class ServerRuntime {
         procs.terminated(proc, exitCode, signal);
     }
 
+    public void notifyEvent(int code, Proc source, int range, List<Info> info) {
+        dispatcher.notifyEvent(code, source, range, info);
+    }
+
     public void registerAttributes(String function, List<RegAttr> attributes) {
         synchronized (state.lock) {
             if (state.hostAttributes.containsKey(function)) {

@@ -2,6 +2,7 @@ package io.github.jpmix.client.internal.openpmix;
 
 import static java.lang.System.Logger.Level.DEBUG;
 
+import io.github.jpmix.client.internal.EventSink;
 import io.github.jpmix.client.internal.GetRouter;
 import io.github.jpmix.client.internal.ModexExchange;
 import io.github.jpmix.client.internal.ServerProtocol;
@@ -18,7 +19,6 @@ import io.github.jpmix.common.Query;
 import io.github.jpmix.common.QueryResults;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
-import io.github.jpmix.common.internal.bfrops.BfropsReader;
 import io.github.jpmix.common.internal.openpmix.ClientRequests;
 import io.github.jpmix.common.internal.openpmix.Commands;
 import io.github.jpmix.common.internal.openpmix.OpenPmixUri;
@@ -56,8 +56,9 @@ import java.util.concurrent.CompletionException;
  *       kept until the next fence ({@link HashStore}).</li>
  *   <li><b>query, log, abort, finalize</b>: their commands; resolve peers and nodes read the job data
  *       for this namespace, and the server's proc tables ({@code PMIX_QUERY_PROC_TABLE}) for others.</li>
- *   <li><b>events</b>: this client registers none; a tag-0 message is read and dropped. When the socket
- *       closes, every pending and later call fails with {@code PMIX_ERR_LOST_CONNECTION}.</li>
+ *   <li><b>events</b>: {@code REGEVENTS}, {@code DEREGEVENTS} (no reply) and {@code NOTIFY}; an event the
+ *       server sends (tag 0) goes to the {@link EventSink}. When the socket closes, every pending and later
+ *       call fails with {@code PMIX_ERR_LOST_CONNECTION}, and the sink hears of it.</li>
  * </ul>
  */
 public final class OpenPmixProtocol implements ServerProtocol {
@@ -82,6 +83,7 @@ public final class OpenPmixProtocol implements ServerProtocol {
     private final Map<String, Info> committed = new LinkedHashMap<>();
     private volatile PmixException lost;
     private volatile boolean closed;
+    private volatile EventSink sink;
 
     private OpenPmixProtocol(Proc self, OpenPmixConnection connection, HashStore store, String localHost) {
         this.self = self;
@@ -149,19 +151,23 @@ public final class OpenPmixProtocol implements ServerProtocol {
     private static final class Holder implements OpenPmixConnection.Handler {
         volatile OpenPmixProtocol protocol;
 
+        /** An event (tag 0) for this process's handlers ({@code client/pmix_client.c:148-254}). */
         @Override
         public void onEvent(byte[] payload) {
-            // no handler is registered (PmixClient has no event API), so the server sends none; one that
-            // comes anyway is read and dropped: P(COMMAND 12) P(STATUS code) P(PROC source) ... (notes §6.3)
-            LOG.log(DEBUG, () -> {
-                try {
-                    BfropsReader r = new BfropsReader(payload);
-                    r.unpackCommand();
-                    return "OpenPMIx event " + Status.name(r.unpackStatus()) + " from " + r.unpackProc() + " dropped";
-                } catch (PmixException e) {
-                    return "an unreadable OpenPMIx event dropped: " + e.getMessage();
-                }
-            });
+            OpenPmixProtocol p = protocol;
+            EventSink sink = p == null ? null : p.sink;
+            ClientRequests.EventMessage e;
+            try {
+                e = ClientRequests.event(payload);
+            } catch (PmixException ex) {
+                LOG.log(DEBUG, () -> "an unreadable OpenPMIx event dropped: " + ex.getMessage());
+                return;
+            }
+            if (sink == null) {
+                LOG.log(DEBUG, () -> "OpenPMIx event " + Status.name(e.code()) + " from " + e.source() + " before init dropped");
+                return;
+            }
+            sink.event(e.code(), e.source(), e.info());
         }
 
         @Override
@@ -169,6 +175,10 @@ public final class OpenPmixProtocol implements ServerProtocol {
             OpenPmixProtocol p = protocol;
             if (p != null && !p.closed) {
                 p.lost = new PmixException(Status.ERR_LOST_CONNECTION, "lost the server: " + message(reason), reason);
+                EventSink sink = p.sink;
+                if (sink != null) {
+                    sink.lost(p.lost);
+                }
             }
         }
     }
@@ -191,6 +201,62 @@ public final class OpenPmixProtocol implements ServerProtocol {
     /** This node's name in the job data. */
     public String localHost() {
         return localHost;
+    }
+
+    // ---- events ----
+
+    @Override
+    public Proc serverProc() {
+        return connection.server();
+    }
+
+    @Override
+    public void eventSink(EventSink sink) {
+        this.sink = sink;
+        PmixException l = lost;
+        if (l != null) {
+            sink.lost(l); // gone before the sink was set
+        }
+    }
+
+    /**
+     * {@code REGEVENTS}; the server's status comes back as it is (libpmix turns a refusal into
+     * {@code PMIX_ERR_SERVER_FAILED_REQUEST}, {@code pmix_event_registration.c:145-175}; the server's own
+     * status says more).
+     */
+    @Override
+    public CompletableFuture<Void> registerEvents(List<Integer> codes, List<Info> info) {
+        return request(ClientRequests.registerEvents(codes, info), null).thenApply(reply -> {
+            ClientRequests.success(reply, "register events");
+            return null;
+        });
+    }
+
+    /**
+     * {@code DEREGEVENTS}, which the server does not answer: the codes, and {@code INT32_MIN}
+     * ({@code PMIX_MAX_ERR_CONSTANT}) for the last default handler ({@code pmix_event_registration.c:958-1000}).
+     */
+    @Override
+    public CompletableFuture<Void> deregisterEvents(List<Integer> codes, boolean defaults) {
+        List<Integer> all = new ArrayList<>(codes);
+        if (defaults) {
+            all.add(Integer.MIN_VALUE);
+        }
+        try {
+            checkConnected();
+            connection.send(ClientRequests.deregisterEvents(all));
+            return CompletableFuture.completedFuture(null);
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> notifyEvent(int code, int range, List<Info> info) {
+        return request(ClientRequests.notifyEvent(code, range, info), null).thenApply(reply -> {
+            ClientRequests.success(reply, "notify event");
+            return null;
+        });
     }
 
     // ---- get ----

@@ -228,6 +228,77 @@ public final class ClientRequests {
         }
     }
 
+    // ---- events ----
+
+    /**
+     * {@code PMIx_Register_event_handler}'s message to the server ({@code event/pmix_event_registration.c:186-231}):
+     * {@code P(SIZE ncodes) [P(STATUS x ncodes)] P(SIZE ninfo) [P(INFO x ninfo)]}; no codes for a default handler.
+     * The reply is a status.
+     */
+    public static byte[] registerEvents(List<Integer> codes, List<Info> infos) {
+        BfropsWriter w = new BfropsWriter().packCommand(Commands.REGEVENTS);
+        w.packSize(codes.size());
+        for (int c : codes) {
+            w.packStatus(c);
+        }
+        infos(w, infos);
+        return w.toByteArray();
+    }
+
+    /**
+     * {@code PMIx_Deregister_event_handler}'s message ({@code event/pmix_event_registration.c:958-1000, 1104-1140}):
+     * {@code P(STATUS)} per code no handler of this process takes any more; the server sends no reply
+     * ({@code server/pmix_server.c:4644-4647}).
+     */
+    public static byte[] deregisterEvents(List<Integer> codes) {
+        BfropsWriter w = new BfropsWriter().packCommand(Commands.DEREGEVENTS);
+        for (int c : codes) {
+            w.packStatus(c);
+        }
+        return w.toByteArray();
+    }
+
+    /**
+     * {@code PMIx_Notify_event} ({@code event/pmix_event_notification.c:160-219}):
+     * {@code P(STATUS code) P(DATA_RANGE) P(SIZE ninfo) [P(INFO x ninfo)]}, no source (the server takes the
+     * sender). The reply is a status.
+     */
+    public static byte[] notifyEvent(int code, int range, List<Info> infos) {
+        BfropsWriter w = new BfropsWriter().packCommand(Commands.NOTIFY);
+        w.packStatus(code);
+        w.pack(DataType.DATA_RANGE, range);
+        infos(w, infos);
+        return w.toByteArray();
+    }
+
+    /** An event a server sent (tag 0): its code, its source and its infos. */
+    public record EventMessage(int code, Proc source, List<Info> info) {
+    }
+
+    /**
+     * An event the server sends with tag 0 ({@code event/pmix_event_notification.c:1148-1195}):
+     * {@code P(COMMAND 12) P(STATUS code) P(PROC source) P(SIZE ninfo) [P(INFO x ninfo)]}, then a range that
+     * libpmix does not read ({@code client/pmix_client.c:148-254}) and a cached event's copy omits: not
+     * required here either.
+     *
+     * @throws PmixException a codec status for a message that is not an event or cannot be read
+     */
+    public static EventMessage event(byte[] payload) {
+        BfropsReader r = new BfropsReader(payload);
+        int cmd = r.unpackCommand();
+        if (cmd != Commands.NOTIFY) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "event: command " + Commands.name(cmd) + " on tag 0, not NOTIFY");
+        }
+        int code = r.unpackStatus();
+        Proc source = r.unpackProc();
+        long n = r.unpackSize();
+        if (n < 0 || n > r.remaining()) {
+            throw new PmixException(Status.ERR_UNPACK_INADEQUATE_SPACE, "event: " + Long.toUnsignedString(n)
+                    + " infos announced with " + r.remaining() + " bytes left");
+        }
+        return new EventMessage(code, source, n == 0 ? List.of() : r.unpackInfos((int) n));
+    }
+
     // ---- replies ----
 
     /**

@@ -59,6 +59,9 @@ public final class MessageKeys {
     /** The applications of a spawn: a DATA_ARRAY of APP. */
     public static final String APPS = "jpmix.apps";
 
+    /** The process an event is from (PROC), in an event the server sends a client. */
+    public static final String SOURCE = "jpmix.source";
+
     /** The newest modex generation the client may read (replies of fence, commit and get). */
     public static final String MODEX_GENERATION = "jpmix.modex.gen";
     /**

@@ -26,6 +26,15 @@ public interface ClientLink {
      */
     void event(int code, Proc source, int range, List<Info> info);
 
+    /**
+     * Whether a registration without codes (a default handler) receives events through this front. False
+     * for OpenPMIx's clients: OpenPMIx 4.2.2's server delivers nothing to one, and Open MPI's default handler
+     * aborts the process on any event it gets ({@code docs/openpmix.md}, "Commands").
+     */
+    default boolean takesDefaultEvents() {
+        return false;
+    }
+
     /** Whether the connection is still up. */
     boolean isOpen();
 
