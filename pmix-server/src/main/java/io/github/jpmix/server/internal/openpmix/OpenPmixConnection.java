@@ -45,6 +45,12 @@ final class OpenPmixConnection implements ClientLink {
     /** The admitted client; null during the handshake. Front thread only. */
     ClientHandle client;
     final Map<Integer, Pending> pending = new ConcurrentHashMap<>();
+    /**
+     * What the client's commits have posted, key to posted info: OpenPMIx's client sends every value
+     * put so far in every commit, and only what changed goes on to the modex store
+     * ({@link RequestAdapter}). Emptied when a commit fails, so that the next one carries everything.
+     */
+    final Map<String, Info> committed = new ConcurrentHashMap<>();
     private final ArrayDeque<ByteBuffer> out = new ArrayDeque<>();
     private long queued;
     private volatile boolean open = true;
@@ -76,6 +82,9 @@ final class OpenPmixConnection implements ClientLink {
         Pending p = pending.remove(requestId);
         if (p == null) {
             return;
+        }
+        if (p.command() == Commands.COMMIT) {
+            committed.clear();
         }
         send(requestId, new BfropsWriter().packStatus(status).toByteArray());
     }
