@@ -30,7 +30,9 @@
  * kill the other named processes, or every other rank when none are named; the caller gets 5 s
  * to exit by itself), fence_nb (a single node: hand the collected data straight back; OpenPMIx
  * completes a purely local fence without calling it unless pmix_server_fence_localonly_opt=0),
- * direct_modex (PMIX_ERR_NOT_SUPPORTED: every rank is local), tool_connected (with --tool).
+ * direct_modex (PMIX_ERR_NOT_SUPPORTED: every rank is local), tool_connected (with --tool), query
+ * (PMIX_QUERY_NAMESPACES and this job's PMIX_QUERY_PROC_TABLE / _LOCAL_PROC_TABLE, as a resource
+ * manager answers tools).
  * Host messages go to stderr, prefixed "pmix_host:"; an abort is always reported as
  *   pmix_host: abort from NSPACE:RANK status S "MESSAGE" (N procs)
  */
@@ -65,6 +67,8 @@ static pid_t *pids;     /* pids[rank], 0 once reaped */
 static int *statuses;   /* exit code per rank, 128+signal when killed */
 static int mainpid;
 static unsigned tool_count;
+static char host[256];        /* this node */
+static const char *executable; /* COMMAND, for the proc table */
 
 /* What the abort upcall reports to the main thread (which owns the processes). */
 static pthread_mutex_t abort_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -202,12 +206,94 @@ static void tool_connected(pmix_info_t *info, size_t ninfo, pmix_tool_connection
     }
 }
 
+/* The answers of one query upcall, released when the library is done with them. */
+typedef struct {
+    pmix_info_t *info;
+    size_t ninfo;
+} answers_t;
+
+static void release_answers(void *cbdata)
+{
+    answers_t *a = cbdata;
+    PMIX_INFO_FREE(a->info, a->ninfo);
+    free(a);
+}
+
+/* Fills info with the proc table of this job: every rank, its pid while it runs, its exit status after. */
+static void load_proc_table(pmix_info_t *info, const char *key)
+{
+    pmix_data_array_t *table;
+    PMIX_DATA_ARRAY_CREATE(table, nprocs, PMIX_PROC_INFO);
+    pmix_proc_info_t *p = table->array;
+    for (uint32_t r = 0; r < nprocs; r++) {
+        PMIX_LOAD_PROCID(&p[r].proc, nspace, r);
+        p[r].hostname = strdup(host);
+        p[r].executable_name = strdup(executable);
+        p[r].pid = pids[r];
+        p[r].exit_code = statuses[r];
+        p[r].state = 0 < pids[r] ? PMIX_PROC_STATE_RUNNING : PMIX_PROC_STATE_TERMINATED;
+    }
+    PMIX_INFO_LOAD(info, key, table, PMIX_DATA_ARRAY);
+    PMIX_DATA_ARRAY_FREE(table);
+}
+
+/*
+ * The queries a resource manager answers for tools (PRRTE answers these too): PMIX_QUERY_NAMESPACES
+ * (this job's) and PMIX_QUERY_PROC_TABLE / PMIX_QUERY_LOCAL_PROC_TABLE of this job (qualifier
+ * PMIX_NSPACE). Other keys are not answered; nothing answered is PMIX_ERR_NOT_FOUND.
+ */
+static pmix_status_t query_fn(pmix_proc_t *proct, pmix_query_t *queries, size_t nqueries, pmix_info_cbfunc_t cbfunc,
+                              void *cbdata)
+{
+    answers_t *a = calloc(1, sizeof *a);
+    if (NULL == a) {
+        return PMIX_ERR_NOMEM;
+    }
+    size_t max = 0;
+    for (size_t q = 0; q < nqueries; q++) {
+        for (size_t k = 0; NULL != queries[q].keys && NULL != queries[q].keys[k]; k++) {
+            max++;
+        }
+    }
+    if (0 < max) {
+        PMIX_INFO_CREATE(a->info, max);
+    }
+    for (size_t q = 0; q < nqueries; q++) {
+        const char *ns = NULL;
+        for (size_t i = 0; i < queries[q].nqual; i++) {
+            if (PMIX_CHECK_KEY(&queries[q].qualifiers[i], PMIX_NSPACE) && PMIX_STRING == queries[q].qualifiers[i].value.type) {
+                ns = queries[q].qualifiers[i].value.data.string;
+            }
+        }
+        for (size_t k = 0; NULL != queries[q].keys && NULL != queries[q].keys[k]; k++) {
+            const char *key = queries[q].keys[k];
+            if (0 == strcmp(key, PMIX_QUERY_NAMESPACES)) {
+                PMIX_INFO_LOAD(&a->info[a->ninfo++], key, nspace, PMIX_STRING);
+            } else if ((0 == strcmp(key, PMIX_QUERY_PROC_TABLE) || 0 == strcmp(key, PMIX_QUERY_LOCAL_PROC_TABLE))
+                       && NULL != ns && PMIX_CHECK_NSPACE(ns, nspace)) {
+                load_proc_table(&a->info[a->ninfo++], key);
+            }
+        }
+    }
+    if (verbose) {
+        say("query from %s:%u: %zu queries, %zu answers", proct->nspace, proct->rank, nqueries, a->ninfo);
+    }
+    pmix_status_t status = 0 < a->ninfo ? PMIX_SUCCESS : PMIX_ERR_NOT_FOUND;
+    if (NULL != cbfunc) {
+        cbfunc(status, a->info, a->ninfo, cbdata, release_answers, a);
+    } else {
+        release_answers(a);
+    }
+    return PMIX_SUCCESS;
+}
+
 static pmix_server_module_t module = {
     .client_connected = client_connected,
     .client_finalized = client_finalized,
     .abort = abort_fn,
     .fence_nb = fence_nb,
     .direct_modex = direct_modex,
+    .query = query_fn,
 };
 
 /* ---------------------------------------------------------------- job registration */
@@ -571,7 +657,7 @@ int main(int argc, char **argv)
         }
         tmpdir = madedir;
     }
-    char host[256];
+    executable = argv[cmd];
     if (0 != gethostname(host, sizeof host)) {
         say("gethostname: %s", strerror(errno));
         return 1;

@@ -1,13 +1,11 @@
 package io.github.jpmix.client;
 
-import io.github.jpmix.client.internal.ClientStore;
-import io.github.jpmix.client.internal.GdsClientStore;
 import io.github.jpmix.client.internal.GetRouter;
+import io.github.jpmix.client.internal.JpmixProtocol;
 import io.github.jpmix.client.internal.ModexExchange;
 import io.github.jpmix.client.internal.QueryCache;
-import io.github.jpmix.client.transport.TransportClient;
-import io.github.jpmix.common.DataArray;
-import io.github.jpmix.common.DataType;
+import io.github.jpmix.client.internal.ServerProtocol;
+import io.github.jpmix.client.internal.openpmix.OpenPmixProtocol;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Key;
 import io.github.jpmix.common.Keys;
@@ -20,33 +18,31 @@ import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.JvmFlags;
-import io.github.jpmix.common.internal.protocol.MessageKeys;
-import io.github.jpmix.common.internal.protocol.Messages;
-import io.github.jpmix.common.internal.protocol.Op;
 import io.github.jpmix.common.internal.protocol.Requests;
 import io.github.jpmix.common.internal.transport.ServerUri;
-import io.github.jpmix.common.internal.transport.TransportConfig;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import org.agrona.DirectBuffer;
 
 /**
  * A PMIx client: what an application process uses to learn its world and exchange data with its
  * peers ({@code PMIx_Init} ... {@code PMIx_Finalize}).
  *
  * <p>{@link #init()} connects to the server that started this process (the environment its
- * {@code setupFork} made). A {@link #get} of a job, app, node or process fact, or of a value a peer
- * posted before the last fence, is a lookup in the server's memory-mapped store, in this process:
- * no request, no copy. What the store does not hold goes to the server, which follows the
- * retrieval rules of {@code reserved-keys.tex}.
+ * {@code setupFork} made). Under a JPMIx server, a {@link #get} of a job, app, node or process fact,
+ * or of a value a peer posted before the last fence, is a lookup in the server's memory-mapped store,
+ * in this process: no request, no copy. What the store does not hold goes to the server, which follows
+ * the retrieval rules of {@code reserved-keys.tex}.
+ *
+ * <p>Under a server built on OpenPMIx 4.2.2's server library (Slurm's, PRRTE's: one whose
+ * {@code setupFork} sets only OpenPMIx's {@code PMIX_SERVER_URI41} and friends), the client speaks
+ * OpenPMIx's client protocol over TCP ({@code docs/openpmix.md}, "JPMIx's client under an OpenPMIx
+ * server"): the job data the server sends at init is held in this process and gets of facts answer from
+ * it by the same rules; a peer's posted values come from the server on the first get after a fence.
+ * The API, the statuses and the retrieval rules are the same.
  *
  * <p>Conventions (ARCHITECTURE.md): a null {@code Proc} means this process; {@link Rank#WILDCARD}
  * asks for job-level data; a call the Standard answers with "success and nothing" returns an empty
@@ -60,36 +56,32 @@ public final class PmixClient implements AutoCloseable {
         JvmFlags.disableChronicleAnalytics();
     }
 
-    /** How long a request that has no {@code PMIX_TIMEOUT} of its own may take (fences wait for peers). */
-    private static final Duration NO_TIMEOUT = Duration.ofDays(365);
-    /** A request's own {@code PMIX_TIMEOUT} gets this much more, so the server's timeout answers first. */
-    private static final Duration TIMEOUT_MARGIN = Duration.ofSeconds(2);
-
     private final Proc self;
-    private final TransportClient connection;
-    private final ClientStore store;
+    /** How the server is spoken to: JPMIx's transport or OpenPMIx's protocol. */
+    private final ServerProtocol server;
     /** Where a get is answered: here (own posts, the store) or by the server. */
     private final GetRouter gets;
     /** What this process posted, its fence requests, the generations its releases name. */
     private final ModexExchange modex;
-    private volatile PmixException lost;
     private final QueryCache queryCache = new QueryCache();
     private volatile boolean closed;
 
-    private PmixClient(Proc self, TransportClient connection, ClientStore store) {
+    private PmixClient(Proc self, ServerProtocol server) {
         this.self = self;
-        this.connection = connection;
-        this.store = store;
-        this.gets = new GetRouter(self, store);
-        this.modex = new ModexExchange(self, gets);
+        this.server = server;
+        this.gets = server.gets();
+        this.modex = server.modex();
     }
 
     /**
      * Connects to the server named by this process's environment ({@code PMIX_NAMESPACE},
-     * {@code PMIX_RANK}, {@code PMIX_SERVER_URI}, as the server's {@code setupFork} made it).
+     * {@code PMIX_RANK}, and {@code PMIX_SERVER_URI} of a JPMIx server or {@code PMIX_SERVER_URI41}
+     * (or an older name) of an OpenPMIx one, as the server's {@code setupFork} made them). A JPMIx
+     * server's own variable wins when both are set (a JPMIx server sets both).
      *
      * @throws PmixException {@link Status#ERR_INIT} when the environment does not name a server,
-     *     {@link Status#ERR_UNREACH} when the server cannot be reached, the server's refusal
+     *     {@link Status#ERR_UNREACH} when the server cannot be reached (an OpenPMIx server that refuses
+     *     this process closes the connection: this status too), the server's refusal
      *     ({@code PMIX_ERR_NOT_FOUND}, {@code PMIX_ERR_INVALID_CRED}) otherwise
      */
     public static PmixClient init() {
@@ -101,35 +93,21 @@ public final class PmixClient implements AutoCloseable {
         Objects.requireNonNull(env, "env");
         String nspace = required(env, "PMIX_NAMESPACE");
         int rank = Rank.parse(required(env, "PMIX_RANK"));
-        Path socket = ServerUri.socket(required(env, "PMIX_SERVER_URI"));
-        // the store's start-up (Chronicle's, docs/startup.md) runs on another thread during the handshake
-        GdsClientStore.prepare(socket, nspace);
         Proc self = new Proc(nspace, rank);
-        List<Info> hello = List.of(
-                Info.of(MessageKeys.NSPACE, Value.ofString(nspace)),
-                Info.of(MessageKeys.RANK, Value.ofRank(rank)),
-                Info.of(MessageKeys.PID, Value.ofInt64(ProcessHandle.current().pid())),
-                Info.of(MessageKeys.VERSION, Value.ofString(env.getOrDefault("PMIX_VERSION", ""))));
-        Holder holder = new Holder();
-        TransportClient connection = TransportClient.connect(socket, Messages.reply(hello),
-                new TransportConfig(), holder);
-        try {
-            List<Info> reply = Messages.replyInfos(connection.handshakeReply());
-            Map<String, String> attach = new HashMap<>();
-            for (Info i : reply) {
-                if (i.key().startsWith(MessageKeys.STORE_PREFIX)) {
-                    attach.put(i.key().substring(MessageKeys.STORE_PREFIX.length()), i.value().asString());
-                }
+        String jpmix = env.get("PMIX_SERVER_URI");
+        ServerProtocol server;
+        if (jpmix != null && ServerUri.isJpmix(jpmix)) {
+            server = JpmixProtocol.connect(self, jpmix, env.getOrDefault("PMIX_VERSION", ""));
+        } else {
+            String openpmix = OpenPmixProtocol.serverUri(env);
+            if (openpmix == null) {
+                throw new PmixException(Status.ERR_INIT, "init: neither PMIX_SERVER_URI (JPMIx) nor "
+                        + String.join(", ", OpenPmixProtocol.URI_VARIABLES)
+                        + " (OpenPMIx) is set: this process was not started by a PMIx server");
             }
-            ClientStore store = GdsClientStore.open(attach, nspace);
-            ModexExchange.advance(store, reply);
-            PmixClient client = new PmixClient(self, connection, store);
-            holder.client = client;
-            return client;
-        } catch (RuntimeException e) {
-            connection.close();
-            throw e;
+            server = OpenPmixProtocol.connect(self, openpmix, env);
         }
+        return new PmixClient(self, server);
     }
 
     private static String required(Map<String, String> env, String name) {
@@ -138,24 +116,6 @@ public final class PmixClient implements AutoCloseable {
             throw new PmixException(Status.ERR_INIT, "init: " + name + " is not set: this process was not started by a PMIx server");
         }
         return v;
-    }
-
-    /** Receives the server's unsolicited messages and learns when it is gone. */
-    private static final class Holder implements TransportClient.Handler {
-        volatile PmixClient client;
-
-        @Override
-        public void onMessage(int correlationId, DirectBuffer buffer, int offset, int length) {
-            // a JPMIx server sends its clients nothing unsolicited: replies only
-        }
-
-        @Override
-        public void onDisconnect(PmixException reason) {
-            PmixClient c = client;
-            if (c != null && !c.closed) {
-                c.lost = new PmixException(Status.ERR_LOST_CONNECTION, "lost the server: " + reason.getMessage(), reason);
-            }
-        }
     }
 
     /** This process's name ({@code PMIX_PROCID}). */
@@ -176,7 +136,7 @@ public final class PmixClient implements AutoCloseable {
      * @throws PmixException {@code PMIX_ERR_NOT_FOUND}, {@code PMIX_ERR_TIMEOUT}, ...
      */
     public Value get(Proc proc, String key, Info... info) {
-        if (info.length == 0 && proc != null && key != null && !closed && lost == null) {
+        if (info.length == 0 && proc != null && key != null && !closed && server.lost() == null) {
             // a fact read before: one hash lookup, fast even before the JIT has compiled this path
             Value v = gets.known(proc, key);
             if (v != null) {
@@ -214,12 +174,7 @@ public final class PmixClient implements AutoCloseable {
     }
 
     private CompletableFuture<Value> getFromServer(Proc proc, String key, Info[] info) {
-        List<Info> qualifiers = Arrays.asList(info);
-        List<Info> fields = new ArrayList<>();
-        fields.add(Info.of(MessageKeys.TARGET, Value.ofProc(proc == null ? self : proc)));
-        fields.add(Info.of(MessageKeys.KEY, Value.ofString(key)));
-        fields.addAll(qualifiers);
-        return request(Op.GET, fields, timeoutOf(qualifiers)).thenApply(reply -> MessageKeys.require(reply, MessageKeys.VALUE));
+        return server.get(proc == null ? self : proc, key, Arrays.asList(info));
     }
 
     // ---- put, commit, fence ----
@@ -231,7 +186,10 @@ public final class PmixClient implements AutoCloseable {
      * @param scope {@link Scope#LOCAL} (this node only), {@link Scope#REMOTE} (other nodes only) or
      *     {@link Scope#GLOBAL}
      * @throws PmixException {@link Status#ERR_BAD_PARAM} for a reserved ("pmix"-prefixed) or
-     *     over-long key or a bad scope; nothing is stored then
+     *     over-long key or a bad scope; {@link Status#ERR_OUT_OF_RESOURCE} when this process's
+     *     posted data would pass the server's limit on one client's posts (its
+     *     {@code maxPostedBytesPerClient} or {@code maxPostedKeysPerClient}, named in the message,
+     *     which the server states at the handshake); nothing is stored then
      */
     public void put(int scope, String key, Value value) {
         checkOpen();
@@ -247,23 +205,20 @@ public final class PmixClient implements AutoCloseable {
     }
 
     /**
-     * {@code PMIx_Commit}: sends what was posted since the last commit to the server. As the Standard
-     * describes it, the call does not wait for the server: the data goes one way, ahead of any later
-     * request of this process on the same ring (a fence finds it at the server). What the server could
-     * refuse, {@link #put} refuses first.
+     * {@code PMIx_Commit}: sends what was posted since the last commit to the server. Under a JPMIx
+     * server it waits for the server to take the data (one round trip on the rings, microseconds): a
+     * commit the server refuses fails here, with the server's status, never silently. Under an
+     * OpenPMIx server it does not wait, as libpmix's client does not; a refusal shows at the next fence
+     * or get. What a JPMIx server would refuse for its limits, {@link #put} refuses first.
      *
-     * @throws PmixException {@code PMIX_ERR_LOST_CONNECTION} when the server is gone (what failed to go
-     *     stays posted for the next commit)
+     * @throws PmixException {@code PMIX_ERR_OUT_OF_RESOURCE} naming the limit when the server refuses
+     *     the data (none of this commit is taken; later puts and commits work as before);
+     *     {@code PMIX_ERR_LOST_CONNECTION} when the server is gone (what failed to go stays posted for
+     *     the next commit)
      */
     public void commit() {
         checkOpen();
-        List<Info> batch = modex.takePosts();
-        try {
-            connection.send(Messages.request(Op.COMMIT, batch));
-        } catch (PmixException e) {
-            modex.restore(batch); // kept for the next commit, unless posted again meanwhile
-            throw e;
-        }
+        server.commit();
     }
 
     /**
@@ -274,37 +229,32 @@ public final class PmixClient implements AutoCloseable {
      * @param info {@code PMIX_COLLECT_DATA}, {@code PMIX_TIMEOUT}
      */
     public void fence(Collection<Proc> procs, Info... info) {
-        // the new generation is mapped on this thread, not the receiver's: the receiver goes back to
-        // its ring at once, and the Chronicle query context this thread's gets need is made here
-        // (by the generation's descriptor check), not twice
-        advance(join(fenceRequest(procs, info)));
+        // the release is applied on this thread, not the receiver's: under a JPMIx server the new
+        // generation is mapped here, and the Chronicle query context this thread's gets need is made
+        // here (by the generation's descriptor check), not twice
+        join(fenceRequest(procs, info)).run();
     }
 
     /** {@link #fence} without blocking. */
     public CompletableFuture<Void> fenceAsync(Collection<Proc> procs, Info... info) {
         try {
-            return fenceRequest(procs, info).thenAccept(this::advance);
+            return fenceRequest(procs, info).thenAccept(Runnable::run);
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
         }
     }
 
-    private CompletableFuture<List<Info>> fenceRequest(Collection<Proc> procs, Info[] info) {
+    private CompletableFuture<Runnable> fenceRequest(Collection<Proc> procs, Info[] info) {
         checkOpen();
-        List<Info> directives = Arrays.asList(info);
-        return send(modex.fence(procs, directives), timeoutOf(directives));
-    }
-
-    /** A fence's release names the newest modex generation: read it from now on. */
-    private void advance(List<Info> reply) {
-        ModexExchange.advance(store, reply);
+        return server.fence(procs, Arrays.asList(info));
     }
 
     // ---- resolve, query, log, abort ----
 
     /**
      * {@code PMIx_Resolve_peers}: the processes of {@code nspace} on {@code node}, as the server (or
-     * its host) answers per {@code spec/resolve-peers-nodes-hierarchy.rst}.
+     * its host) answers per {@code spec/resolve-peers-nodes-hierarchy.rst}. Under an OpenPMIx server this
+     * namespace's peers come from the job data, other namespaces' from the server's proc tables.
      *
      * @param node a host name; null means this node
      * @param nspace a namespace; null means every namespace
@@ -314,15 +264,7 @@ public final class PmixClient implements AutoCloseable {
      */
     public List<Proc> resolvePeers(String node, String nspace) {
         checkOpen();
-        List<Info> fields = new ArrayList<>();
-        if (node != null) {
-            fields.add(Info.of(MessageKeys.NODE, Value.ofString(node)));
-        }
-        if (nspace != null) {
-            fields.add(Info.of(MessageKeys.NSPACE, Value.ofString(nspace)));
-        }
-        List<Info> reply = join(request(Op.RESOLVE_PEERS, fields, NO_TIMEOUT));
-        return MessageKeys.procs(MessageKeys.require(reply, MessageKeys.PROCS));
+        return join(server.resolvePeers(node, nspace));
     }
 
     /**
@@ -332,9 +274,7 @@ public final class PmixClient implements AutoCloseable {
      */
     public List<String> resolveNodes(String nspace) {
         checkOpen();
-        List<Info> fields = nspace == null ? List.of() : List.of(Info.of(MessageKeys.NSPACE, Value.ofString(nspace)));
-        List<Info> reply = join(request(Op.RESOLVE_NODES, fields, NO_TIMEOUT));
-        return MessageKeys.require(reply, MessageKeys.NODES).asDataArray().elements(String.class);
+        return join(server.resolveNodes(nspace));
     }
 
     /**
@@ -368,8 +308,8 @@ public final class PmixClient implements AutoCloseable {
             if (plan.toServer().isEmpty()) {
                 return CompletableFuture.completedFuture(plan.cached());
             }
-            return request(Op.QUERY, Requests.query(plan.toServer()), NO_TIMEOUT)
-                    .handle((reply, error) -> queryCache.merge(plan, reply, error, lost != null));
+            return server.query(plan.toServer())
+                    .handle((answers, error) -> queryCache.merge(plan, answers, error, server.lost() != null));
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -393,7 +333,9 @@ public final class PmixClient implements AutoCloseable {
     public CompletableFuture<Void> logAsync(List<Info> data, List<Info> directives) {
         try {
             checkOpen();
-            return request(Op.LOG, Requests.log(data, directives), NO_TIMEOUT).thenApply(reply -> null);
+            Objects.requireNonNull(data, "data");
+            Objects.requireNonNull(directives, "directives");
+            return server.log(data, directives);
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -405,13 +347,7 @@ public final class PmixClient implements AutoCloseable {
      */
     public void abort(int status, String message, Collection<Proc> procs) {
         checkOpen();
-        List<Info> fields = new ArrayList<>();
-        fields.add(Info.of(MessageKeys.STATUS, Value.ofStatus(status)));
-        fields.add(Info.of(MessageKeys.MESSAGE, Value.ofString(message == null ? "" : message)));
-        if (procs != null && !procs.isEmpty()) {
-            fields.add(Info.of(MessageKeys.PROCS, Value.ofDataArray(DataArray.of(DataType.PROC, List.copyOf(procs)))));
-        }
-        join(request(Op.ABORT, fields, NO_TIMEOUT));
+        join(server.abort(status, message == null ? "" : message, procs == null ? List.of() : procs));
     }
 
     // ---- finalize ----
@@ -425,17 +361,8 @@ public final class PmixClient implements AutoCloseable {
         if (closed) {
             return;
         }
-        try {
-            if (lost == null && connection.isConnected()) {
-                join(request(Op.FINALIZE, List.of(), Duration.ofSeconds(5)));
-            }
-        } catch (PmixException e) {
-            // the server is gone or slow: the connection closes anyway
-        } finally {
-            closed = true;
-            connection.close();
-            store.close();
-        }
+        closed = true;
+        server.finalizeAndClose();
     }
 
     // ---- plumbing ----
@@ -444,38 +371,15 @@ public final class PmixClient implements AutoCloseable {
         if (closed) {
             throw new PmixException(Status.ERR_INIT, "client of " + self + " is finalized");
         }
-        PmixException l = lost;
+        PmixException l = server.lost();
         if (l != null) {
             throw new PmixException(Status.ERR_LOST_CONNECTION, l.getMessage(), l);
         }
     }
 
-    private CompletableFuture<List<Info>> request(byte op, List<Info> fields, Duration timeout) {
-        checkOpen();
-        return send(Messages.request(op, fields), timeout);
-    }
-
-    private CompletableFuture<List<Info>> send(byte[] payload, Duration timeout) {
-        // no timer for a request without PMIX_TIMEOUT: it waits for the server (or its loss) anyway
-        return (timeout == NO_TIMEOUT ? connection.request(payload) : connection.request(payload, timeout))
-                .thenApply(Messages::replyInfos);
-    }
-
-    private static Duration timeoutOf(List<Info> info) {
-        for (Info i : info) {
-            if (i.is(Keys.TIMEOUT)) {
-                int seconds = i.value().asInt();
-                if (seconds > 0) {
-                    return Duration.ofSeconds(seconds).plus(TIMEOUT_MARGIN);
-                }
-            }
-        }
-        return NO_TIMEOUT;
-    }
-
     /** Waits for a request, turning its failure back into the {@link PmixException} it carries. */
     private <T> T join(CompletableFuture<T> f) {
-        return Requests.await(f, () -> lost != null);
+        return Requests.await(f, () -> server.lost() != null);
     }
 
     @Override

@@ -45,6 +45,12 @@ final class TestHost implements HostModule, AutoCloseable {
         this(dir, new ServerOptions().heartbeatTimeout());
     }
 
+    /** A host whose server runs with the options {@code tune} makes of the test defaults. */
+    TestHost(Path dir, java.util.function.UnaryOperator<ServerOptions> tune) {
+        this.dir = dir;
+        this.server = PmixServer.start(tune.apply(new ServerOptions().serverTmpdir(dir).systemTmpdir(dir).hostname(NODE)), this);
+    }
+
     /** A host whose server drops a client after {@code heartbeatTimeout} without a heartbeat. */
     TestHost(Path dir, java.time.Duration heartbeatTimeout) {
         this.dir = dir;

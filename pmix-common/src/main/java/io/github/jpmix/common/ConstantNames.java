@@ -159,6 +159,11 @@ final class ConstantNames {
         return value;
     }
 
+    /** Whether {@code symbol} (exactly as spelled, {@code PMIX_} prefix included) names a value. Never throws. */
+    boolean isSymbol(String symbol) {
+        return values.containsKey(symbol);
+    }
+
     /** Every symbol with its value, aliases and defined ones included (a snapshot, for tests). */
     Map<String, Integer> symbols() {
         return Map.copyOf(values);

@@ -44,4 +44,31 @@ public record DataArray(int type, List<Value> values) {
         }
         return out;
     }
+
+    /**
+     * {@code TYPE[e0, e1, ... N more]}: at most a few elements and a bounded text, whatever the size
+     * (see {@link Value#toString()}).
+     */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        appendTo(sb, Value.TEXT_MAX_CHARS);
+        return sb.toString();
+    }
+
+    void appendTo(StringBuilder sb, int limit) {
+        sb.append(DataType.name(type)).append('[');
+        int n = values.size();
+        for (int i = 0; i < n; i++) {
+            if (i >= Value.TEXT_MAX_ELEMENTS || sb.length() >= limit) {
+                sb.append("... ").append(n - i).append(" more");
+                break;
+            }
+            if (i > 0) {
+                sb.append(", ");
+            }
+            values.get(i).appendTo(sb, limit);
+        }
+        sb.append(']');
+    }
 }

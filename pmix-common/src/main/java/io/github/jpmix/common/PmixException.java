@@ -32,7 +32,33 @@ public class PmixException extends RuntimeException {
         return Status.name(status);
     }
 
+    /**
+     * {@code NAME: message}, with one status name: a message built from another exception's ("lost
+     * the server: " + e.getMessage(), or a status and message that crossed from a server) carries
+     * that exception's name too, and a reader wants the one this exception has. So status names that
+     * open the message or one of its {@code ": "}-separated parts are dropped.
+     */
     private static String format(int status, String message) {
-        return Status.name(status) + ": " + message;
+        return Status.name(status) + ": " + withoutStatusNames(String.valueOf(message));
+    }
+
+    private static String withoutStatusNames(String message) {
+        StringBuilder out = new StringBuilder(message.length());
+        int at = 0;
+        while (at < message.length()) {
+            int colon = message.indexOf(": ", at);
+            String part = colon < 0 ? message.substring(at) : message.substring(at, colon);
+            if (colon >= 0 && part.startsWith("PMIX_") && Status.isName(part)) {
+                at = colon + 2; // a status name and its separator: dropped
+                continue;
+            }
+            out.append(part);
+            if (colon < 0) {
+                break;
+            }
+            out.append(": ");
+            at = colon + 2;
+        }
+        return out.toString();
     }
 }

@@ -467,6 +467,11 @@ public final class Status {
         return NAMES.define(status, name);
     }
 
+    /** Whether {@code name} is a status's symbolic name as {@link #name(int)} prints it. Never throws. */
+    static boolean isName(String name) {
+        return NAMES.isSymbol(name);
+    }
+
     /** The name table, for this package's tests. */
     static ConstantNames names() {
         return NAMES;

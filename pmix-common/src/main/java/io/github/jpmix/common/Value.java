@@ -503,27 +503,80 @@ public final class Value {
         return 31 * type + (data instanceof byte[] ? Arrays.hashCode((byte[]) data) : Objects.hashCode(data));
     }
 
-    /** {@code TYPE_NAME:payload}, unsigned types printed unsigned, bytes as their length. */
+    /**
+     * {@code TYPE_NAME:payload}, unsigned types printed unsigned, bytes as their length. Bounded, as
+     * values come from peers and end up in log lines and error messages: a string is cut at
+     * {@value #TEXT_MAX_STRING} characters and its control characters escaped (as {@code LogText.peer} does),
+     * a data array shows its first {@value #TEXT_MAX_ELEMENTS} elements and then "... N more", and
+     * the whole text stops near {@value #TEXT_MAX_CHARS} characters (a 4-million-element array of
+     * {@code UNDEF}, 22 bytes on the wire, prints as one short line).
+     */
     @Override
     public String toString() {
-        String payload;
-        if (data == null) {
-            payload = "";
-        } else if (data instanceof byte[]) {
-            payload = ((byte[]) data).length + " bytes";
-        } else if (type == DataType.PROC_RANK) {
-            payload = Rank.toString((Integer) data);
-        } else if (isUnsigned() && data instanceof Integer) {
-            payload = Integer.toUnsignedString((Integer) data);
-        } else if (isUnsigned() && data instanceof Long) {
-            payload = Long.toUnsignedString((Long) data);
-        } else if (type == DataType.BYTE) {
-            payload = Integer.toString(((Byte) data) & 0xFF);
-        } else if (data instanceof String) {
-            payload = "\"" + data + "\"";
-        } else {
-            payload = data.toString();
+        StringBuilder sb = new StringBuilder();
+        appendTo(sb, TEXT_MAX_CHARS);
+        return sb.toString();
+    }
+
+    /** The longest string payload {@link #toString} prints before cutting it. */
+    static final int TEXT_MAX_STRING = 512;
+    /** The most elements of one data array {@link #toString} prints. */
+    static final int TEXT_MAX_ELEMENTS = 16;
+    /** About the longest text {@link #toString} makes (nested arrays included). */
+    static final int TEXT_MAX_CHARS = 2048;
+
+    /**
+     * {@code text} cut at {@code max} characters, control characters as a backslash, {@code x} and
+     * two hex digits (C1 controls and line separators as {@code \\u} and four), backslashes doubled:
+     * the rule of pmix-common's internal {@code LogText.peer}, which this package may not use.
+     */
+    private static String escaped(String text, int max) {
+        int n = Math.min(text.length(), max);
+        StringBuilder sb = new StringBuilder(n + 16);
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (c == '\\') {
+                sb.append("\\\\");
+            } else if (c < 0x20 || c == 0x7F) {
+                sb.append(String.format("\\x%02x", (int) c));
+            } else if (c >= 0x80 && c <= 0x9F || c == '\u2028' || c == '\u2029') {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
         }
-        return DataType.name(type) + ":" + payload;
+        if (text.length() > max) {
+            sb.append("...(").append(text.length() - max).append(" more chars)");
+        }
+        return sb.toString();
+    }
+
+    /** Appends this value's text to {@code sb}, stopping once {@code sb} holds about {@code limit} characters. */
+    void appendTo(StringBuilder sb, int limit) {
+        sb.append(DataType.name(type)).append(':');
+        if (data == null) {
+            return;
+        }
+        if (data instanceof byte[]) {
+            sb.append(((byte[]) data).length).append(" bytes");
+        } else if (type == DataType.PROC_RANK) {
+            sb.append(Rank.toString((Integer) data));
+        } else if (isUnsigned() && data instanceof Integer) {
+            sb.append(Integer.toUnsignedString((Integer) data));
+        } else if (isUnsigned() && data instanceof Long) {
+            sb.append(Long.toUnsignedString((Long) data));
+        } else if (type == DataType.BYTE) {
+            sb.append(((Byte) data) & 0xFF);
+        } else if (data instanceof String) {
+            int room = Math.max(16, Math.min(TEXT_MAX_STRING, limit - sb.length()));
+            sb.append('"').append(escaped((String) data, room)).append('"');
+        } else if (data instanceof DataArray) {
+            ((DataArray) data).appendTo(sb, limit);
+        } else if (data instanceof Value) {
+            ((Value) data).appendTo(sb, limit);
+        } else {
+            // a struct: its record text, cut (its lists are bounded by the codec's element cap only)
+            sb.append(escaped(data.toString(), Math.max(16, Math.min(TEXT_MAX_STRING, limit - sb.length()))));
+        }
     }
 }

@@ -155,4 +155,13 @@ class ValueTest {
         assertEquals(Status.ERR_TYPE_MISMATCH,
                 assertThrows(PmixException.class, () -> rank.read(Value.ofString("0"))).status());
     }
+    @Test
+    void shouldPrintAHugeArrayAsAFewElementsAndALongStringCut() {
+        DataArray undefs = new DataArray(DataType.UNDEF, java.util.Collections.nCopies(4_194_303, Value.UNDEF));
+        String text = Value.ofDataArray(undefs).toString();
+        assertTrue(text.length() < 4096, text.length() + " chars");
+        assertTrue(text.contains("... 4194287 more]"), text);
+        String s = Value.ofString("x\u001b[2J" + "y".repeat(100_000)).toString();
+        assertTrue(s.length() < 1024 && s.startsWith("PMIX_STRING:\"x\\x1b[2J") && s.contains("more chars)"), s);
+    }
 }

@@ -189,8 +189,27 @@ final class MappedStore implements GdsStore {
         return g;
     }
 
-    /** Adds {@code posted} to the union and writes the union as the next generation; returns its number. */
+    /**
+     * Adds {@code posted} to the union and writes the union as the next generation; returns its number.
+     *
+     * @throws PmixException {@link Status#ERR_FILE_WRITE_FAILURE} naming the file when it cannot be
+     *     written, a full file system included (a fault on the mapped staging file drops that file:
+     *     the next publish makes it anew)
+     */
     private long publish(Map<Proc, ? extends Map<String, Value>> posted) {
+        try {
+            return publishOrFault(posted);
+        } catch (InternalError e) {
+            try {
+                closeStaging();
+            } catch (RuntimeException | Error ignored) {
+                staging = null; // the fault is the one to report; the file is made anew next time
+            }
+            throw StoreFiles.fault(stagingFile(), StoreFiles.modexFile(dir, generation + 1), e);
+        }
+    }
+
+    private long publishOrFault(Map<Proc, ? extends Map<String, Value>> posted) {
         Codec codec = Codec.local();
         Map<String, byte[]> changed = new HashMap<>();
         posted.forEach((p, kv) -> {

@@ -107,14 +107,38 @@ final class StoreFiles {
      * @throws PmixException {@link Status#ERR_FILE_WRITE_FAILURE} if it cannot be written
      */
     static void write(Path target, Entries entries) {
-        Draft d = Draft.create(target, stats(entries));
+        Draft d;
+        try {
+            d = Draft.create(target, stats(entries));
+        } catch (InternalError e) {
+            throw fault(temporary(target), target, e);
+        }
         try {
             entries.forEach(d::put);
         } catch (RuntimeException e) {
             d.discard();
             throw e;
+        } catch (InternalError e) {
+            d.discard();
+            throw fault(temporary(target), target, e);
         }
         d.publish().close();
+    }
+
+    /**
+     * A fault on a mapped file while writing it (the JVM's SIGBUS, an {@code InternalError}: its file
+     * system is full, a sparse page could not be allocated, or the file was truncated): removes the
+     * temporary file and turns the fault into ERR_FILE_WRITE_FAILURE naming the file, so the caller
+     * (a registration, a fence) fails with a status instead of its thread dying.
+     */
+    static PmixException fault(Path tmp, Path target, InternalError e) {
+        try {
+            Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+            // the fault is the one to report
+        }
+        return new PmixException(Status.ERR_FILE_WRITE_FAILURE, "gds: writing " + target
+                + " faulted (is its file system full?): " + e.getMessage(), e);
     }
 
     /** What a file's entries need: count, key bytes, value bytes, largest entry (key + value). */

@@ -38,6 +38,8 @@ public final class RegexCli {
             "",
             "OPTIONS",
             "  --blob            generate-*: write the zlib blob form instead (printed as base64:)",
+            "  --as-openpmix     generate-ppn: take any text PMIx_generate_ppn takes, passing what is not",
+            "                    ranks on as raw: + text the way it does (to compare with OpenPMIx)",
             "  --max-entries N   parse-*: most names or ranks one line may expand to (default "
                     + RegexLimits.DEFAULT.maxEntries() + ")",
             "  --max-chars N     parse-*: most characters one line may expand to (default "
@@ -47,7 +49,10 @@ public final class RegexCli {
             "A line starting with \"base64:\" carries binary input, e.g. a blob. An output that is not printable",
             "text, or that starts with \"base64:\" or \"ERROR \", is printed as \"base64:\" + the Base64 of its bytes.",
             "An input that cannot be processed gives \"ERROR <status> <message>\" and the run goes on.",
-            "Exit status: 0 once all input is read, 1 on an I/O error, 2 on a usage error.",
+            "generate-ppn takes ranks only (but see --as-openpmix): every node one or more ranks or ranges",
+            "a-b, none empty.",
+            "Exit status: 0 when every line was converted, 1 when a line was rejected (its output line",
+            "says ERROR) or on an I/O error, 2 on a usage error.",
             "");
 
     private enum Mode {
@@ -56,11 +61,16 @@ public final class RegexCli {
 
     private final Mode mode;
     private final boolean blob;
+    /** generate-ppn: take what {@code PMIx_generate_ppn} takes (see {@link #ranksOnly}). */
+    private final boolean asOpenPmix;
+    /** Whether a line was rejected: the exit status says so. */
+    private boolean rejected;
     private final RegexLimits limits;
 
-    private RegexCli(Mode mode, boolean blob, RegexLimits limits) {
+    private RegexCli(Mode mode, boolean blob, boolean asOpenPmix, RegexLimits limits) {
         this.mode = mode;
         this.blob = blob;
+        this.asOpenPmix = asOpenPmix;
         this.limits = limits;
     }
 
@@ -79,6 +89,7 @@ public final class RegexCli {
         Objects.requireNonNull(err, "err");
         Mode mode = null;
         boolean blob = false;
+        boolean asOpenPmix = false;
         int maxEntries = RegexLimits.DEFAULT.maxEntries();
         long maxChars = RegexLimits.DEFAULT.maxChars();
         try {
@@ -92,6 +103,9 @@ public final class RegexCli {
                         return 0;
                     case "--blob":
                         blob = true;
+                        break;
+                    case "--as-openpmix":
+                        asOpenPmix = true;
                         break;
                     case "--max-entries":
                         maxEntries = Integer.parseInt(value(args, ++i, a));
@@ -117,7 +131,10 @@ public final class RegexCli {
                 return usage(err, "--blob applies to generate-nodes and generate-ppn only");
             }
             RegexLimits limits = new RegexLimits(maxEntries, maxChars);
-            return new RegexCli(mode, blob, limits).loop(in, out);
+            if (asOpenPmix && mode != Mode.GENERATE_PPN) {
+                return usage(err, "--as-openpmix applies to generate-ppn only");
+            }
+            return new RegexCli(mode, blob, asOpenPmix, limits).loop(in, out);
         } catch (NumberFormatException | PmixException e) {
             return usage(err, e.getMessage());
         } catch (IOException e) {
@@ -196,7 +213,7 @@ public final class RegexCli {
             }
         }
         out.flush();
-        return 0;
+        return rejected ? 1 : 0;
     }
 
     /** One input line (without its newline) to one output line's bytes. Never throws for bad input. */
@@ -220,13 +237,47 @@ public final class RegexCli {
                     return blob ? binary(NodeRegex.generateBlob(names)) : text(NodeRegex.generate(names));
                 default:
                     String ppn = MapText.utf8(input, "proc map");
+                    if (!asOpenPmix) {
+                        ranksOnly(ppn);
+                    }
                     return blob ? binary(PpnRegex.generateBlob(PpnText.of(ppn).ranks(limits))) : text(PpnRegex.generate(ppn));
             }
         } catch (PmixException e) {
+            rejected = true;
             return error(e.statusName(), stripStatus(e));
         } catch (RuntimeException e) {
             // Not expected; still one line per input, and the run goes on.
+            rejected = true;
             return error(Status.name(Status.ERROR), e.toString());
+        }
+    }
+
+    /**
+     * A proc map a user typed, checked before it goes to {@link PpnRegex#generate(String)}: that
+     * function answers what {@code PMIx_generate_ppn} answers, which passes junk on as
+     * {@code raw:} + text ({@code x,y} gives {@code raw:x,y}) and drops empty nodes; a person asking
+     * this tool for a proc map wants to hear that the input is not one. So every node must hold
+     * one or more ranks or ranges {@code a-b}, separated by single commas.
+     *
+     * @throws PmixException {@link Status#ERR_BAD_PARAM} naming the first bad piece and its place
+     */
+    static void ranksOnly(String ppn) {
+        int node = 0;
+        int at = 0;
+        for (String n : ppn.split(";", -1)) {
+            if (n.isEmpty()) {
+                throw Malformed.at("proc map", ppn, at, "node " + node + " is empty");
+            }
+            int e = at;
+            for (String element : n.split(",", -1)) {
+                if (!element.matches("\\d+(-\\d+)?")) {
+                    throw Malformed.at("proc map", ppn, e, "element " + Malformed.quote(element) + " of node " + node
+                            + " is not a rank or a range a-b");
+                }
+                e += element.length() + 1;
+            }
+            at += n.length() + 1;
+            node++;
         }
     }
 

@@ -43,7 +43,7 @@ class RegexCliTest {
     @Test
     void shouldAnswerOneLinePerLineAndGoOnAfterABadLine() {
         Result r = run("pmix[node[1:1-3]]\npmix[node[1:5-3]]\n\nraw:a,b\n", "parse-nodes");
-        assertEquals(0, r.status());
+        assertEquals(1, r.status(), "a rejected line makes the exit status 1");
         assertEquals(List.of("node1,node2,node3",
                 "ERROR PMIX_ERR_BAD_PARAM node map: at 12: range 5-3 is reversed in 'pmix[node[1:5-3]]'", "", "a,b"), r.lines());
     }
@@ -53,7 +53,8 @@ class RegexCliTest {
         assertEquals(List.of("pmix[node[3:1-3,10],nodeA,c[1:1]n1,c[1:1]n2]", "raw:", "ERROR PMIX_ERR_BAD_PARAM node map: name 1 is empty;"
                 + " no node-map form can carry an empty name", "pmix[a]"),
                 run("node001,node002,node003,node010,nodeA,c1n1,c1n2\n\na,,b\na,\n", "generate-nodes").lines());
-        assertEquals(List.of("pmix[0-2;3-5;6-9]", "raw:0,2,4,6,8", "raw:-1,-2"), run("0,1,2;3,4,5;6,7,8,9\n0,2,4,6,8\n-1,-2", "generate-ppn").lines());
+        assertEquals(List.of("pmix[0-2;3-5;6-9]", "raw:0,2,4,6,8", "raw:-1,-2"),
+                run("0,1,2;3,4,5;6,7,8,9\n0,2,4,6,8\n-1,-2", "generate-ppn", "--as-openpmix").lines());
         assertEquals(List.of("0,1,2;3,4,5;6,7,8,9", "0-3", ""), run("pmix[0-2;3-5;6-9]\nraw:0-3\nraw:\n", "parse-ppn").lines());
     }
 
@@ -99,6 +100,23 @@ class RegexCliTest {
         Result gen = run(names + "\n", "generate-nodes");
         assertEquals(1, gen.lines().size());
         assertEquals(List.of(names), run(gen.out(), "parse-nodes").lines());
+    }
+
+    /** A proc map must be ranks: generate-ppn refuses what PMIx_generate_ppn would pass on as raw: + text. */
+    @Test
+    void shouldRefuseProcMapsThatAreNotRanks() {
+        Result r = run("x,y\n0,1;;2\n0,1;2\n;0\n0,,1\n", "generate-ppn");
+        assertEquals(1, r.status());
+        assertEquals(List.of(
+                "ERROR PMIX_ERR_BAD_PARAM proc map: at 0: element 'x' of node 0 is not a rank or a range a-b in 'x,y'",
+                "ERROR PMIX_ERR_BAD_PARAM proc map: at 4: node 1 is empty in '0,1;;2'",
+                "raw:0,1;2", // valid: a native form would be longer than the text
+                "ERROR PMIX_ERR_BAD_PARAM proc map: at 0: node 0 is empty in ';0'",
+                "ERROR PMIX_ERR_BAD_PARAM proc map: at 2: element '' of node 0 is not a rank or a range a-b in '0,,1'"), r.lines());
+        // as OpenPMIx takes it (to compare with the reference)
+        Result ref = run("x,y\n0,1;;2\n", "generate-ppn", "--as-openpmix");
+        assertEquals(0, ref.status());
+        assertEquals(List.of("raw:x,y", "raw:0,1;;2"), ref.lines());
     }
 
     @Test
@@ -147,7 +165,7 @@ class RegexCliTest {
                 .start();
         byte[] out = p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), () -> readQuietly(dir.resolve("err.txt")));
+        assertEquals(1, p.exitValue(), () -> "a line was rejected: " + readQuietly(dir.resolve("err.txt")));
         String[] lines = new String(out, StandardCharsets.UTF_8).split("\n");
         assertEquals(4, lines.length);
         assertEquals("pmix[node[1:1-2]]", lines[0]);

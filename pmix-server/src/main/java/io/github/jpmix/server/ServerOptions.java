@@ -37,6 +37,16 @@ public final class ServerOptions {
     private boolean toolSupport;
     private boolean systemSupport;
     private boolean openPmixClients = true;
+    private long maxPostedBytesPerClient = DEFAULT_MAX_POSTED_BYTES_PER_CLIENT;
+    private int maxPostedKeysPerClient = DEFAULT_MAX_POSTED_KEYS_PER_CLIENT;
+    private int maxParkedGetsPerClient = DEFAULT_MAX_PARKED_GETS_PER_CLIENT;
+
+    /** Default of {@link #maxPostedBytesPerClient}: 64 MiB. */
+    public static final long DEFAULT_MAX_POSTED_BYTES_PER_CLIENT = 64L << 20;
+    /** Default of {@link #maxPostedKeysPerClient}. */
+    public static final int DEFAULT_MAX_POSTED_KEYS_PER_CLIENT = 100_000;
+    /** Default of {@link #maxParkedGetsPerClient}. */
+    public static final int DEFAULT_MAX_PARKED_GETS_PER_CLIENT = 10_000;
 
     /** Where the session directory goes ({@code PMIX_SERVER_TMPDIR}). */
     public ServerOptions serverTmpdir(Path dir) {
@@ -114,6 +124,43 @@ public final class ServerOptions {
         return this;
     }
 
+    /**
+     * The most bytes of posted data ({@code PMIx_Put} then {@code PMIx_Commit}) the server holds for one
+     * local client: each key counts its name and its value's payload (strings by their characters,
+     * byte arrays by their length, other values 16 bytes; a key posted again counts once, with its
+     * newest value). A {@code put} that would pass it fails at the caller with
+     * {@code PMIX_ERR_OUT_OF_RESOURCE} naming this setting (the client learns the limits at its
+     * handshake), and so does a commit the server refuses; the other processes' fences and gets go on.
+     * Default 64 MiB ({@value #DEFAULT_MAX_POSTED_BYTES_PER_CLIENT} bytes); at least 1 KiB.
+     */
+    public ServerOptions maxPostedBytesPerClient(long bytes) {
+        this.maxPostedBytesPerClient = bytes;
+        return this;
+    }
+
+    /**
+     * The most distinct keys the server holds posted for one local client; beyond it, as for
+     * {@link #maxPostedBytesPerClient}. Each held key costs the server about 1 KB of heap (its value,
+     * the key and the maps that index it, plus its copy in the store's staging map), so the default of
+     * {@value #DEFAULT_MAX_POSTED_KEYS_PER_CLIENT} keeps one client's posts near 100 MB; an MPI process
+     * posts a few dozen. At least 1.
+     */
+    public ServerOptions maxPostedKeysPerClient(int keys) {
+        this.maxPostedKeysPerClient = keys;
+        return this;
+    }
+
+    /**
+     * The most gets of one client the server keeps waiting at once (gets of keys a local process has
+     * not posted yet, answered at its commit or at their {@code PMIX_TIMEOUT}). A get beyond it fails
+     * at once with {@code PMIX_ERR_OUT_OF_RESOURCE} naming this setting; each waiting get costs about
+     * 500 bytes. Default {@value #DEFAULT_MAX_PARKED_GETS_PER_CLIENT}; at least 1.
+     */
+    public ServerOptions maxParkedGetsPerClient(int gets) {
+        this.maxParkedGetsPerClient = gets;
+        return this;
+    }
+
     /** The environment the tmpdir chain reads (for tests); default {@link System#getenv()}. */
     public ServerOptions environment(Map<String, String> env) {
         this.environment = Map.copyOf(env);
@@ -153,6 +200,15 @@ public final class ServerOptions {
         }
         if (ringCapacity < 4096 || Integer.bitCount(ringCapacity) != 1) {
             throw bad("ringCapacity (a power of two >= 4096)", ringCapacity);
+        }
+        if (maxPostedBytesPerClient < 1024) {
+            throw bad("maxPostedBytesPerClient (at least 1024)", maxPostedBytesPerClient);
+        }
+        if (maxPostedKeysPerClient < 1) {
+            throw bad("maxPostedKeysPerClient (at least 1)", maxPostedKeysPerClient);
+        }
+        if (maxParkedGetsPerClient < 1) {
+            throw bad("maxParkedGetsPerClient (at least 1)", maxParkedGetsPerClient);
         }
         return this;
     }
@@ -200,6 +256,18 @@ public final class ServerOptions {
 
     public int ringCapacity() {
         return ringCapacity;
+    }
+
+    public long maxPostedBytesPerClient() {
+        return maxPostedBytesPerClient;
+    }
+
+    public int maxPostedKeysPerClient() {
+        return maxPostedKeysPerClient;
+    }
+
+    public int maxParkedGetsPerClient() {
+        return maxParkedGetsPerClient;
     }
 
     public boolean toolSupport() {

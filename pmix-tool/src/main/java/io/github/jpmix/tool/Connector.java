@@ -3,6 +3,7 @@ package io.github.jpmix.tool;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.openpmix.OpenPmixUri;
 import io.github.jpmix.common.internal.transport.RendezvousFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -173,13 +174,19 @@ final class Connector {
         if (f.pid() > 0 && !f.isWriterAlive()) {
             throw new Unreachable(what + ": the server it names (pid " + f.pid() + ") is gone");
         }
+        if (OpenPmixUri.isOpenPmix(f.uri())) {
+            String problem = Discovery.distrust(file);
+            if (problem != null) {
+                throw new PmixException(Status.ERR_NO_PERMISSIONS, what + ": " + problem);
+            }
+        }
         return open(f.uri(), what);
     }
 
     /** Connects; "nobody listens" becomes {@link Unreachable}, a refusal keeps its status. */
     private Link open(String uri, String what) {
         try {
-            return Link.open(uri, hello);
+            return Link.open(uri, hello, options.toolProc().orElse(null));
         } catch (PmixException e) {
             if (e.status() == Status.ERR_UNREACH) {
                 throw new Unreachable(what + ": " + Discovery.strip(e));

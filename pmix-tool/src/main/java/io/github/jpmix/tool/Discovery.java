@@ -3,6 +3,8 @@ package io.github.jpmix.tool;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.openpmix.OpenPmixUri;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.common.internal.transport.RendezvousFile;
 import io.github.jpmix.common.internal.transport.ServerUri;
 import java.io.IOException;
@@ -24,7 +26,9 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * Finds rendezvous files and judges them ({@code docs/tools.md}, "Finding a server"). Names are
+ * Finds rendezvous files and judges them ({@code docs/tools.md}, "Finding a server"): JPMIx's, whose
+ * URI names a Unix socket, and OpenPMIx's, whose URI names a loopback TCP port (trusted only when
+ * {@link #distrust} finds nothing against the file). Names are
  * matched exactly, never by prefix (OpenPMIx's {@code pmix_ptl_base_df_search} compares a prefix,
  * so asking for pid 12 also finds {@code pmix.<host>.tool.123}); a file that cannot be read or is
  * stale is reported, never a reason to stop looking.
@@ -111,11 +115,25 @@ final class Discovery {
             return new ServerEntry(kind, ServerEntry.State.UNREADABLE, file, null, 0, null, "", strip(e));
         }
         Proc server = f.serverProc();
-        try {
-            ServerUri.socket(f.uri());
-        } catch (PmixException e) {
-            return new ServerEntry(kind, ServerEntry.State.UNREADABLE, file, f.uri(), f.pid(), server.namespace(),
-                    f.version(), "not a JPMIx server (its URI is not unix:<socket>)");
+        if (OpenPmixUri.isOpenPmix(f.uri())) {
+            String problem;
+            try {
+                OpenPmixUri.parse(f.uri());
+                problem = distrust(file);
+            } catch (PmixException e) {
+                problem = strip(e);
+            }
+            if (problem != null) {
+                return new ServerEntry(kind, ServerEntry.State.UNREADABLE, file, f.uri(), f.pid(), server.namespace(),
+                        f.version(), problem);
+            }
+        } else {
+            try {
+                ServerUri.socket(f.uri());
+            } catch (PmixException e) {
+                return new ServerEntry(kind, ServerEntry.State.UNREADABLE, file, f.uri(), f.pid(), server.namespace(),
+                        f.version(), "not a server JPMIx can reach (its URI is neither unix:<socket> nor tcp4://<address>:<port>)");
+            }
         }
         if (f.pid() <= 0) {
             return new ServerEntry(kind, ServerEntry.State.UNREADABLE, file, f.uri(), 0, server.namespace(), f.version(),
@@ -126,6 +144,32 @@ final class Discovery {
                     "its server (pid " + f.pid() + ") is gone");
         }
         return new ServerEntry(kind, ServerEntry.State.LIVE, file, f.uri(), f.pid(), server.namespace(), f.version(), "");
+    }
+
+    /**
+     * Why an OpenPMIx server's rendezvous file is not to be trusted, or null: only a file owned by this
+     * tool's user or root, in a directory neither its group nor others may write, names a server this
+     * tool sends its identity to ({@code docs/tools.md}, "OpenPMIx servers"). Anyone on the node can
+     * listen on a loopback port, so the file is all that says a server is the one it claims to be.
+     */
+    static String distrust(Path file) {
+        try {
+            int owner = (Integer) Files.getAttribute(file, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+            int me = PeerCredentials.currentUid();
+            if (owner != me && owner != 0) {
+                return "not trusted: owned by uid " + Integer.toUnsignedString(owner) + ", neither this tool's user (uid "
+                        + Integer.toUnsignedString(me) + ") nor root";
+            }
+            Path dir = file.toAbsolutePath().getParent();
+            int mode = (Integer) Files.getAttribute(dir, "unix:mode");
+            if ((mode & 0022) != 0) {
+                return "not trusted: its directory " + dir + " may be written by others (mode "
+                        + Integer.toOctalString(mode & 07777) + ")";
+            }
+            return null;
+        } catch (IOException | UnsupportedOperationException e) {
+            return "not trusted: cannot tell who owns it (" + e.getMessage() + ")";
+        }
     }
 
     /** A PmixException's message without its status prefix. */

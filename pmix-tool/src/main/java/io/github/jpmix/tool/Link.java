@@ -1,17 +1,23 @@
 package io.github.jpmix.tool;
 
+import io.github.jpmix.client.transport.OpenPmixConnection;
+import io.github.jpmix.client.transport.ServerConnection;
 import io.github.jpmix.client.transport.TransportClient;
 import io.github.jpmix.common.Info;
+import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.bfrops.BfropsWriter;
 import io.github.jpmix.common.internal.codec.Codec;
+import io.github.jpmix.common.internal.openpmix.OpenPmixUri;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.transport.ServerUri;
 import io.github.jpmix.common.internal.transport.TransportConfig;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -20,18 +26,23 @@ import java.util.concurrent.TimeoutException;
 import org.agrona.DirectBuffer;
 
 /**
- * A tool's connection to one server: the transport handshake with the tool's HELLO
- * ({@code docs/protocol.md}, "Tool handshake"), the wait for the host's verdict when it comes
- * after the ACCEPT, and the server's departure.
+ * A tool's connection to one server, whichever protocol it speaks. A JPMIx server: the transport
+ * handshake with the tool's HELLO ({@code docs/protocol.md}, "Tool handshake"), the wait for the
+ * host's verdict when it comes after the ACCEPT. A server built on OpenPMIx's library: OpenPMIx's
+ * tool handshake ({@link OpenPmixConnection#connectTool}: type 3, or 4 with the tool's own identity;
+ * the host admits the tool before the server answers). Then the server's departure.
  */
-final class Link implements TransportClient.Handler {
+final class Link implements TransportClient.Handler, OpenPmixConnection.Handler {
     /** How long a tool waits for a host that decides after the handshake (HostModule.toolConnected). */
     static final Duration VERDICT_TIMEOUT = Duration.ofSeconds(30);
 
     private final CompletableFuture<List<Info>> verdict = new CompletableFuture<>();
     private volatile PmixException lost;
     private volatile boolean closing;
-    TransportClient transport;
+    /** The connection: a {@link TransportClient} or an {@link OpenPmixConnection}. */
+    ServerConnection connection;
+    /** Whether the server speaks OpenPMIx's protocol (requests are then bfrops buffers). */
+    boolean openPmix;
     String uri;
     Proc self;
     Proc server;
@@ -42,10 +53,15 @@ final class Link implements TransportClient.Handler {
     /**
      * Connects to the server at {@code uri} and waits until it admits this tool.
      *
-     * @throws PmixException {@code PMIX_ERR_BAD_PARAM} for a URI that is not a JPMIx one,
-     *     {@code PMIX_ERR_UNREACH} when nobody listens there, the server's refusal otherwise
+     * @param given the identity the tool asked for, or null
+     * @throws PmixException {@code PMIX_ERR_BAD_PARAM} for a URI that is neither JPMIx's nor OpenPMIx's,
+     *     {@code PMIX_ERR_UNREACH} when nobody listens there (or an OpenPMIx server refuses the tool:
+     *     it closes the connection), the server's refusal otherwise
      */
-    static Link open(String uri, List<Info> hello) {
+    static Link open(String uri, List<Info> hello, Proc given) {
+        if (OpenPmixUri.isOpenPmix(uri)) {
+            return openPmix(uri, hello, given);
+        }
         Link link = new Link();
         link.uri = uri;
         TransportClient t = TransportClient.connect(ServerUri.socket(uri), Messages.reply(hello), new TransportConfig(), link);
@@ -56,13 +72,40 @@ final class Link implements TransportClient.Handler {
             if (MessageKeys.find(reply, MessageKeys.STATUS) == null) {
                 link.awaitVerdict(uri);
             }
-            link.transport = t;
+            link.connection = t;
             return link;
         } catch (RuntimeException e) {
             link.closing = true;
             t.close();
             throw e;
         }
+    }
+
+    /**
+     * OpenPMIx's tool handshake. The tool's infos go to the host with the request, as
+     * {@code PMIx_tool_init} passes them ({@code ptl_base_fns.c:817-822}): its pid, its command line and
+     * the caller's own; the server states the ids itself ({@code pmix.euid}, {@code pmix.egid}).
+     */
+    private static Link openPmix(String uri, List<Info> hello, Proc given) {
+        List<Info> infos = new ArrayList<>();
+        for (Info i : hello) {
+            if (!MessageKeys.isField(i) && !i.is(Keys.USERID) && !i.is(Keys.GRPID)) {
+                infos.add(i);
+            }
+        }
+        BfropsWriter blob = new BfropsWriter().packSize(infos.size());
+        if (!infos.isEmpty()) {
+            blob.packInfos(infos);
+        }
+        Link link = new Link();
+        link.uri = uri;
+        link.openPmix = true;
+        OpenPmixConnection c = OpenPmixConnection.connectTool(uri, given, blob.toByteArray(),
+                OpenPmixConnection.HANDSHAKE_TIMEOUT, link);
+        link.self = c.self();
+        link.server = c.server();
+        link.connection = c;
+        return link;
     }
 
     private void awaitVerdict(String uri) {
@@ -103,6 +146,11 @@ final class Link implements TransportClient.Handler {
         }
     }
 
+    /** An OpenPMIx server's event: a tool registers for none, so one that comes anyway is dropped. */
+    @Override
+    public void onEvent(byte[] payload) {
+    }
+
     @Override
     public void onDisconnect(PmixException reason) {
         if (!closing) {
@@ -118,8 +166,8 @@ final class Link implements TransportClient.Handler {
 
     void close() {
         closing = true;
-        if (transport != null) {
-            transport.close();
+        if (connection != null) {
+            connection.close();
         }
     }
 }

@@ -10,6 +10,7 @@ import io.github.jpmix.common.QueryResults;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.JvmFlags;
+import io.github.jpmix.common.internal.openpmix.ClientRequests;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.protocol.Op;
@@ -27,8 +28,10 @@ import java.util.concurrent.CompletableFuture;
  * it and log through it ({@code PMIx_tool_init} ... {@code PMIx_tool_finalize}).
  *
  * <p>{@link #connect} finds a server through its rendezvous files or a given URI
- * ({@code docs/tools.md}) and is admitted by it: a tool running as the server's user or as root is
- * admitted unless the server's host says otherwise; another user's tool only if the host's
+ * ({@code docs/tools.md}): a JPMIx server, or a server built on OpenPMIx 4.2.2's server library (its
+ * rendezvous files name a loopback TCP port; the tool then speaks OpenPMIx's tool protocol, and its
+ * host decides on the tool's admission and identity). A JPMIx server admits a tool running as its
+ * user or as root unless the server's host says otherwise, another user's tool only if the host's
  * {@code toolConnected} agrees. The server gives the tool its identity unless the tool asked for one
  * ({@code PMIX_TOOL_NSPACE}/{@code PMIX_TOOL_RANK}).
  *
@@ -178,6 +181,13 @@ public final class PmixTool implements AutoCloseable {
     /** {@link #query} without blocking; the future completes on the connection's receiver thread. */
     public CompletableFuture<QueryResults> queryAsync(List<Query> queries) {
         try {
+            if (isOpenPmix()) {
+                Objects.requireNonNull(queries, "queries");
+                if (queries.isEmpty()) {
+                    throw new PmixException(Status.ERR_BAD_PARAM, "query: no queries");
+                }
+                return requestOpenPmix(ClientRequests.query(queries)).thenApply(r -> ClientRequests.queryResults(r, queries));
+            }
             return request(Op.QUERY, Requests.query(queries)).thenApply(Requests::queryResults);
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
@@ -192,16 +202,35 @@ public final class PmixTool implements AutoCloseable {
     /** {@link #log} without blocking. */
     public CompletableFuture<Void> logAsync(List<Info> data, List<Info> directives) {
         try {
+            if (isOpenPmix()) {
+                byte[] request = ClientRequests.log(data, directives);
+                return requestOpenPmix(request).thenApply(r -> {
+                    ClientRequests.success(r, "log");
+                    return null;
+                });
+            }
             return request(Op.LOG, Requests.log(data, directives)).thenApply(r -> null);
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
         }
     }
 
+    /** Whether the server speaks OpenPMIx's protocol ({@link ServerEntry#isOpenPmix}). */
+    private boolean isOpenPmix() {
+        return link != null && link.openPmix;
+    }
+
     private CompletableFuture<List<Info>> request(byte op, List<Info> fields) {
         checkOpen();
-        return link.transport.request(Messages.request(op, fields), NO_TIMEOUT)
+        return link.connection.request(Messages.request(op, fields), NO_TIMEOUT)
                 .thenApply(Messages::replyInfos)
+                .exceptionallyCompose(t -> CompletableFuture.failedFuture(Requests.failure(t, isLost())));
+    }
+
+    /** A request to an OpenPMIx server: its payload is a bfrops buffer ({@code ClientRequests}). */
+    private CompletableFuture<byte[]> requestOpenPmix(byte[] payload) {
+        checkOpen();
+        return link.connection.request(payload)
                 .exceptionallyCompose(t -> CompletableFuture.failedFuture(Requests.failure(t, isLost())));
     }
 
@@ -237,8 +266,10 @@ public final class PmixTool implements AutoCloseable {
             return;
         }
         try {
-            if (link.lost() == null && link.transport.isConnected()) {
-                link.transport.request(Messages.request(Op.FINALIZE, List.of()), Duration.ofSeconds(5)).get();
+            if (link.lost() == null && link.connection.isConnected()) {
+                // an OpenPMIx server answers FINALIZE before the tool closes; its tools wait at most 2 s (pmix_tool.c)
+                byte[] request = isOpenPmix() ? ClientRequests.finalizeRequest() : Messages.request(Op.FINALIZE, List.of());
+                link.connection.request(request, isOpenPmix() ? Duration.ofSeconds(2) : Duration.ofSeconds(5)).get();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,5 +1,6 @@
 package io.github.jpmix.tool;
 
+import io.github.jpmix.common.internal.openpmix.OpenPmixUri;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -35,8 +36,10 @@ public record ServerEntry(Kind kind, State state, Path path, String uri, long pi
         /** Its writer is gone (or the pid now belongs to another process): left behind by a killed server. */
         STALE,
         /**
-         * The file cannot be read (permissions), is not a rendezvous file, names no pid, or names a
-         * server JPMIx cannot reach (not a {@code unix:} URI).
+         * The file cannot be read (permissions), is not a rendezvous file, names no pid, names a server
+         * JPMIx cannot reach (its URI neither {@code unix:} nor {@code tcp4://}/{@code tcp6://}), or names
+         * an OpenPMIx server but is not to be trusted (owned by another user than the tool's or root, or
+         * in a directory others may write).
          */
         UNREADABLE
     }
@@ -49,6 +52,14 @@ public record ServerEntry(Kind kind, State state, Path path, String uri, long pi
         Objects.requireNonNull(problem, "problem");
     }
 
+    /**
+     * Whether the file names a server built on OpenPMIx's server library (its URI is OpenPMIx's
+     * {@code tcp4://} form), which a tool reaches with OpenPMIx's tool handshake, rather than a JPMIx server.
+     */
+    public boolean isOpenPmix() {
+        return uri != null && OpenPmixUri.isOpenPmix(uri);
+    }
+
     /** One line for people: kind, state, pid, namespace, path, and the problem if any. */
     @Override
     public String toString() {
@@ -59,6 +70,9 @@ public record ServerEntry(Kind kind, State state, Path path, String uri, long pi
         }
         if (nspace != null) {
             b.append(" nspace ").append(nspace);
+        }
+        if (isOpenPmix()) {
+            b.append(" (OpenPMIx)");
         }
         b.append(" (").append(path).append(')');
         if (!problem.isEmpty()) {

@@ -8,12 +8,15 @@
  * {@link io.github.jpmix.tool.ToolOptions} (every connection attribute, typed or as infos), and
  * {@link io.github.jpmix.tool.ServerEntry}, what {@link io.github.jpmix.tool.PmixTool#servers} sees.
  * Package-private: {@code Discovery} finds and judges rendezvous files (exact names, never a
- * prefix; stale and unreadable files reported, never fatal), {@code Connector} runs RFC0010's
- * connection procedure over them, {@code Link} is one connection (the tool handshake and the
- * host's verdict). The formats, the search order and the admission rule are in {@code docs/tools.md}.
+ * prefix; stale and unreadable files reported, never fatal; an OpenPMIx server's file trusted only
+ * when owned by the tool's user or root in a directory others cannot write), {@code Connector} runs
+ * RFC0010's connection procedure over them, {@code Link} is one connection (the tool handshake and the
+ * host's verdict, JPMIx's or OpenPMIx's). The formats, the search order and the admission rule are in
+ * {@code docs/tools.md}.
  *
- * <p><b>What it reuses.</b> The client end of the node-local transport
- * ({@code io.github.jpmix.client.transport}: a tool is a transport client like any process), the
+ * <p><b>What it reuses.</b> The client ends of the connections ({@code io.github.jpmix.client.transport}:
+ * a tool is a transport client like any process, and an OpenPMIx tool over {@code OpenPmixConnection}),
+ * OpenPMIx's request layouts ({@code common.internal.openpmix.ClientRequests}), the
  * rendezvous file format ({@code RendezvousFile}, shared with the server in pmix-common), and the
  * request fields and failure mapping clients use ({@code Requests}, pmix-common): a tool's query or
  * log is byte for byte a client's. It does not need the server: pmix-server is an optional

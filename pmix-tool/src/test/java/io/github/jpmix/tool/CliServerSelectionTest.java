@@ -44,7 +44,7 @@ class CliServerSelectionTest {
             assertEquals(0, servers.exit(), servers::toString);
             for (ToolTestSupport.ServerProcess s : List.of(a, b)) {
                 assertTrue(servers.out().lines().anyMatch(l -> l.matches("session +live +" + s.pid + " +" + s.nspace
-                        + " +" + sessions.resolve("pmix." + ToolTestSupport.HOST + ".tool." + s.pid) + ".*")), servers::toString);
+                        + " +jpmix +" + sessions.resolve("pmix." + ToolTestSupport.HOST + ".tool." + s.pid) + ".*")), servers::toString);
             }
             assertTrue(servers.out().lines().anyMatch(l -> l.matches("session +stale +" + dead + " .*" + stale + " .*")),
                     servers::toString);

@@ -31,6 +31,15 @@ public interface ClientStore extends AutoCloseable {
     }
 
     /**
+     * Whether the server may still know a reserved key of this process's own namespace that
+     * {@link #get} did not find here. A JPMIx server's store is the whole truth (false); OpenPMIx's
+     * client asks its server for what the job data it was sent lacks ({@code client/pmix_client_get.c:968-980}).
+     */
+    default boolean serverMayKnow(Proc target, String key, List<Info> qualifiers) {
+        return false;
+    }
+
+    /**
      * A posted key of {@code target}: from the data the server last said its newest generation lacks,
      * else from the newest modex generation this reader was told of.
      */

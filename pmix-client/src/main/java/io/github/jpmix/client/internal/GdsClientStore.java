@@ -88,6 +88,11 @@ public final class GdsClientStore implements ClientStore {
         Gds.prepareAttach(serverSocket.toAbsolutePath().getParent(), nspace);
     }
 
+    /** On a reader this process has already (a heap store's, holding job data a server sent). */
+    public static GdsClientStore of(GdsReader reader) {
+        return new GdsClientStore(reader);
+    }
+
     /** Attaches to the store the handshake described, for namespace {@code nspace}. */
     public static GdsClientStore open(Map<String, String> attachInfo, String nspace) {
         return new GdsClientStore(Gds.attach(attachInfo, nspace));

@@ -81,8 +81,11 @@ public final class GetRouter {
     private Optional<Value> reserved(Proc target, String key, List<Info> qualifiers) {
         try {
             Optional<Value> v = store.get(target, key, qualifiers, self);
-            if (v.isPresent() || target.namespace().equals(self.namespace())) {
+            if (v.isPresent()) {
                 return v;
+            }
+            if (target.namespace().equals(self.namespace())) {
+                return store.serverMayKnow(target, key, qualifiers) ? null : v;
             }
             return null;
         } catch (PmixException e) {

@@ -3,13 +3,17 @@ package io.github.jpmix.client.internal;
 import io.github.jpmix.common.DataArray;
 import io.github.jpmix.common.DataType;
 import io.github.jpmix.common.Info;
+import io.github.jpmix.common.PmixException;
+import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.protocol.Op;
+import io.github.jpmix.common.internal.protocol.PostedSize;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +33,18 @@ public final class ModexExchange {
     private final GetRouter gets;
     /** Posted since the last commit, by key. Guarded by itself. */
     private final Map<String, Info> pending = new LinkedHashMap<>();
+    /**
+     * What each key this process posted counts against the server's limits ({@link PostedSize}):
+     * the newest value of every key, committed or pending ({@link #sizes}, totalling {@link #bytes}),
+     * and what the server took ({@link #held}), to go back to when it refuses a commit. Guarded by
+     * {@link #pending}.
+     */
+    private final Map<String, Long> sizes = new HashMap<>();
+    private final Map<String, Long> held = new HashMap<>();
+    private long bytes;
+    /** The server's limits (from the handshake reply); none when it did not send them. */
+    private long maxBytes = Long.MAX_VALUE;
+    private long maxKeys = Long.MAX_VALUE;
     /** See {@link EncodedFence}. */
     private EncodedFence lastFence;
 
@@ -37,11 +53,72 @@ public final class ModexExchange {
         this.gets = Objects.requireNonNull(gets, "gets");
     }
 
-    /** Posts {@code value} (checked by the caller) for the next commit; this process's gets see it at once. */
-    public void put(int scope, String key, Value value) {
+    /** The server's limits on what this process may post, as its handshake reply states them (absent: none). */
+    public void limits(List<Info> handshakeReply) {
+        Value b = MessageKeys.find(handshakeReply, MessageKeys.LIMIT_POSTED_BYTES);
+        Value k = MessageKeys.find(handshakeReply, MessageKeys.LIMIT_POSTED_KEYS);
         synchronized (pending) {
+            maxBytes = b == null ? Long.MAX_VALUE : b.asLong();
+            maxKeys = k == null ? Long.MAX_VALUE : Integer.toUnsignedLong(k.asInt());
+        }
+    }
+
+    /**
+     * Posts {@code value} (checked by the caller) for the next commit; this process's gets see it at once.
+     *
+     * @throws PmixException {@link Status#ERR_OUT_OF_RESOURCE} naming the server's limit when this
+     *     process's posted data would pass it; nothing is stored then
+     */
+    public void put(int scope, String key, Value value) {
+        long size = PostedSize.of(key, value);
+        synchronized (pending) {
+            Long old = sizes.get(key);
+            long keys = sizes.size() + (old == null ? 1 : 0);
+            long total = bytes - (old == null ? 0 : old) + size;
+            if (keys > maxKeys) {
+                throw new PmixException(Status.ERR_OUT_OF_RESOURCE, "put: '" + key + "' would be this process's "
+                        + keys + "th posted key, over the server's maxPostedKeysPerClient=" + maxKeys);
+            }
+            if (total > maxBytes) {
+                throw new PmixException(Status.ERR_OUT_OF_RESOURCE, "put: '" + key + "' (" + size
+                        + " bytes) would make this process's posted data " + total
+                        + " bytes, over the server's maxPostedBytesPerClient=" + maxBytes);
+            }
+            sizes.put(key, size);
+            bytes = total;
             pending.put(key, MessageKeys.posted(key, value, scope));
             gets.posted(key, value);
+        }
+    }
+
+    /** The server took {@code batch}: what it holds is what was counted for it. */
+    public void committed(List<Info> batch) {
+        synchronized (pending) {
+            for (Info i : batch) {
+                held.put(i.key(), PostedSize.of(i.key(), i.value()));
+            }
+        }
+    }
+
+    /**
+     * The server refused {@code batch} (a limit): it holds none of it, so its keys count what the
+     * server still holds, unless posted again meanwhile. The refused values stay visible to this
+     * process's own gets until posted again (the caller was told the commit failed).
+     */
+    public void refused(List<Info> batch) {
+        synchronized (pending) {
+            for (Info i : batch) {
+                if (pending.containsKey(i.key())) {
+                    continue;
+                }
+                Long now = sizes.remove(i.key());
+                bytes -= now == null ? 0 : now;
+                Long before = held.get(i.key());
+                if (before != null) {
+                    sizes.put(i.key(), before);
+                    bytes += before;
+                }
+            }
         }
     }
 

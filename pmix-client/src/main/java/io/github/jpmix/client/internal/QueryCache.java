@@ -69,15 +69,16 @@ public final class QueryCache {
     }
 
     /**
-     * The call's result from the server's reply to {@link Plan#toServer} (or its failure): the
+     * The call's result from the server's answers to {@link Plan#toServer} (or its failure): the
      * server's answers in their places, each one cached; when the server found none of its queries but
      * the cache answered some, a partial success.
      *
+     * @param fromServer the server's answers, one per query it was asked; null when {@code error} is not
      * @param connectionLost whether the connection to the server is gone (any failure then is
      *     {@code PMIX_ERR_LOST_CONNECTION}, {@link Requests#failure})
      * @throws PmixException the failure the caller sees
      */
-    public QueryResults merge(Plan plan, List<Info> reply, Throwable error, boolean connectionLost) {
+    public QueryResults merge(Plan plan, QueryResults fromServer, Throwable error, boolean connectionLost) {
         Info[] out = plan.answers();
         List<Integer> asked = plan.asked();
         boolean cachedSome = asked.size() < plan.queries().size();
@@ -92,7 +93,6 @@ public final class QueryCache {
             }
             return new QueryResults(Status.ERR_PARTIAL_SUCCESS, Arrays.asList(out));
         }
-        QueryResults fromServer = Requests.queryResults(reply);
         if (fromServer.answers().size() != asked.size()) {
             throw new PmixException(Status.ERR_BAD_PARAM, "query: the server sent " + fromServer.answers().size()
                     + " answers to " + asked.size() + " queries");

@@ -7,6 +7,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.common.internal.transport.Protocol;
 import io.github.jpmix.common.internal.transport.RingFile;
 import io.github.jpmix.common.internal.transport.RingReceiver;
@@ -47,11 +48,15 @@ import org.agrona.concurrent.UnsafeBuffer;
  * attached without an executor runs there too and must not block (waiting there for another
  * reply would wait forever).
  *
- * <p><b>Failures.</b> When the server's socket closes (server died or closed us) or the server
+ * <p><b>Failures.</b> When the server's socket closes (server died or dropped us) or the server
  * breaks the protocol, every pending and later request fails with
- * {@link Status#ERR_LOST_CONNECTION}, at once.
+ * {@link Status#ERR_LOST_CONNECTION}, at once, with a message saying which: the server's own reason
+ * when it dropped this client (e.g. "no heartbeat for 41.3 s"), "closed the connection" after its
+ * goodbye, "server gone" only when its process is gone. A fault on the mapped ring file (SIGBUS:
+ * the file was truncated, or its file system is full) ends the connection the same way, naming
+ * the file, whether the receiver or a sending thread met it.
  */
-public final class TransportClient implements AutoCloseable {
+public final class TransportClient implements ServerConnection {
     /** Receives what the server sends that is not the reply to a pending request. */
     public interface Handler {
         /**
@@ -102,7 +107,15 @@ public final class TransportClient implements AutoCloseable {
     private final Thread thread;
     /** Receiver thread only: the server said goodbye (EOF follows, perhaps in a later read). */
     private boolean serverSaidGoodbye;
+    /** Receiver thread only: why the server dropped this client, when it said so before closing. */
+    private PmixException serverNotice;
+    /** A send found the ring file faulted: the receiver ends the connection with this. */
+    private volatile PmixException senderFault;
     private volatile boolean closeRequested;
+    /** Receiver thread only: the ring file faulted; it is never read again, only unmapped. */
+    private boolean faulted;
+    /** Receiver thread only: the connection's end was handled (pending calls failed). */
+    private boolean shutdownDone;
     private volatile boolean closed;
     private volatile PmixException closedReason;
 
@@ -141,9 +154,9 @@ public final class TransportClient implements AutoCloseable {
         requireNonNull(handshake, "handshake");
         requireNonNull(config, "config").conclude();
         requireNonNull(handler, "handler");
-        if (handshake.length > Protocol.MAX_HANDSHAKE_LENGTH) {
+        if (handshake.length > Protocol.MAX_HELLO_LENGTH) {
             throw new PmixException(Status.ERR_BAD_PARAM, "handshake of " + handshake.length
-                    + " bytes exceeds " + Protocol.MAX_HANDSHAKE_LENGTH);
+                    + " bytes exceeds " + Protocol.MAX_HELLO_LENGTH);
         }
         Path socket = socketPath.toAbsolutePath();
         Protocol.checkSocketPath(socket, Status.ERR_BAD_PARAM);
@@ -159,8 +172,7 @@ public final class TransportClient implements AutoCloseable {
             try {
                 channel.connect(UnixDomainSocketAddress.of(socket));
             } catch (IOException e) {
-                throw new PmixException(Status.ERR_UNREACH, "no PMIx server listens on " + socket + ": "
-                        + e.getMessage(), e);
+                throw connectFailure(socket, e);
             }
             selector = Selector.open();
             SelectionKey key = Protocol.registerForRead(channel, selector);
@@ -225,6 +237,27 @@ public final class TransportClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Why a connect failed, said as it is: a socket this user may not use is a permission refusal
+     * (the server may well be up), not an absent server.
+     */
+    static PmixException connectFailure(Path socket, IOException e) {
+        String m = String.valueOf(e.getMessage());
+        if (e instanceof java.nio.file.AccessDeniedException || m.contains("Permission denied")) {
+            return new PmixException(Status.ERR_NO_PERMISSIONS, "permission denied connecting to " + socket
+                    + ": this user (uid " + Integer.toUnsignedString(PeerCredentials.currentUid())
+                    + ") may not use the socket or its directory", e);
+        }
+        if (e instanceof java.nio.file.NoSuchFileException || m.contains("No such file")) {
+            return new PmixException(Status.ERR_UNREACH, "no PMIx server listens on " + socket + ": the socket does not exist", e);
+        }
+        if (m.contains("Connection refused")) {
+            return new PmixException(Status.ERR_UNREACH, "no PMIx server listens on " + socket
+                    + ": connection refused (a socket left by a server that is gone?)", e);
+        }
+        return new PmixException(Status.ERR_UNREACH, "cannot connect to " + socket + ": " + m, e);
+    }
+
     /** The reply bytes the server's acceptor returned. */
     public byte[] handshakeReply() {
         return handshakeReply.clone();
@@ -240,6 +273,7 @@ public final class TransportClient implements AutoCloseable {
     }
 
     /** False once the connection is gone (closed here, server gone, protocol error). */
+    @Override
     public boolean isConnected() {
         return !closed;
     }
@@ -251,6 +285,7 @@ public final class TransportClient implements AutoCloseable {
      *         {@link Status#ERR_OUT_OF_RESOURCE} when the ring stays full for the send timeout;
      *         {@link Status#ERR_BAD_PARAM} when the payload exceeds the server's limit
      */
+    @Override
     public void send(byte[] payload) {
         requireNonNull(payload, "payload");
         send(new UnsafeBuffer(payload), 0, payload.length);
@@ -259,7 +294,20 @@ public final class TransportClient implements AutoCloseable {
     public void send(DirectBuffer buffer, int offset, int length) {
         requireNonNull(buffer, "buffer");
         checkConnected();
-        sender.send(0, 0, buffer, offset, length);
+        try {
+            sender.send(0, 0, buffer, offset, length);
+        } catch (RuntimeException e) {
+            noteFault(e);
+            throw e;
+        }
+    }
+
+    /** A send found the ring file faulted: the receiver ends the connection (and fails what is pending). */
+    private void noteFault(RuntimeException e) {
+        if (e instanceof PmixException pe && sender.isFaulted() && senderFault == null) {
+            senderFault = pe;
+            selector.wakeup();
+        }
     }
 
     /**
@@ -268,6 +316,7 @@ public final class TransportClient implements AutoCloseable {
      * within {@code timeout}, {@link Status#ERR_LOST_CONNECTION} when the connection is or gets
      * lost, or the send's failure. Never throws for those: failures arrive through the future.
      */
+    @Override
     public CompletableFuture<byte[]> request(byte[] payload, Duration timeout) {
         requireNonNull(payload, "payload");
         requireNonNull(timeout, "timeout");
@@ -279,6 +328,7 @@ public final class TransportClient implements AutoCloseable {
      * answers or the connection is lost. Nothing is scheduled (a timer task per request would wake the
      * timer thread each time).
      */
+    @Override
     public CompletableFuture<byte[]> request(byte[] payload) {
         requireNonNull(payload, "payload");
         return request(new UnsafeBuffer(payload), 0, payload.length, null);
@@ -312,6 +362,7 @@ public final class TransportClient implements AutoCloseable {
         } catch (RuntimeException e) {
             pending.remove(correlationId);
             future.completeExceptionally(e);
+            noteFault(e);
         }
         return future;
     }
@@ -353,50 +404,109 @@ public final class TransportClient implements AutoCloseable {
     // ---------------------------------------------------------------- receiver thread
 
     private void receive() {
+        // The JVM reports a fault on the mapped ring a little after the access, anywhere in this
+        // thread, even at the entry of the handler that caught the previous one: every step runs
+        // again under a fresh guard until the connection's end has been handled.
+        for (int attempt = 0; attempt < 16; attempt++) {
+            try {
+                try {
+                    if (!loopEnded) {
+                        runLoop();
+                        loopEnded = true;
+                    }
+                    PmixException reason = endReason != null ? endReason : faultOf(faultSeen);
+                    if (endReason == null) {
+                        endReason = reason;
+                        LOG.log(WARNING, "client " + id + ": " + reason.getMessage());
+                    }
+                    shutdown(reason, endedByUs);
+                    return;
+                } catch (Throwable t) {
+                    ended(t);
+                }
+            } catch (Throwable t) {
+                ended(t);
+            }
+        }
+    }
+
+    /** Receiver thread only: the receive loop failed with {@code t}. */
+    private void ended(Throwable t) {
+        loopEnded = true;
+        if (t instanceof InternalError fault) {
+            // SIGBUS on the mapped ring file: truncated, or its pages could not be had. The connection
+            // is unusable: every pending and later call fails with this, at once.
+            faulted = true;
+            if (faultSeen == null) {
+                faultSeen = fault;
+            }
+        } else if (endReason == null) {
+            LOG.log(WARNING, "transport receiver of client " + id + " failed", t);
+            endReason = new PmixException(Status.ERR_LOST_CONNECTION, "receiver failed: " + t, t);
+        }
+    }
+
+    /** Receiver thread only: how the receive loop ended. */
+    private boolean loopEnded;
+    private boolean endedByUs;
+    private PmixException endReason;
+
+    /** The receive loop, until the connection ends: sets {@link #endReason} (null after a fault) and {@link #endedByUs}. */
+    private void runLoop() throws IOException {
         PmixException reason = null;
         boolean byUs = false;
-        try {
-            Transport.Idler idler = new Transport.Idler(config.idleSpins(), config.idleYields());
-            long interval = config.heartbeatIntervalNs();
-            long nextHeartbeat = System.nanoTime() + interval;
-            while (true) {
-                int work = receiver.poll(Transport.POLL_LIMIT);
-                if (receiver.error() != null) {
-                    reason = new PmixException(Status.ERR_LOST_CONNECTION, receiver.error());
-                    break;
-                }
-                if (closeRequested) {
-                    byUs = true;
-                    reason = new PmixException(Status.ERR_LOST_CONNECTION, "connection to the server at "
-                            + socketPath + " was closed by this client");
-                    break;
-                }
-                if (doorbellRequested.getAndSet(false)) {
-                    writeByte(Protocol.DOORBELL);
-                }
-                long now = System.nanoTime();
-                if (now - nextHeartbeat >= 0) {
-                    ring.heartbeat(RingFile.CLIENT, System.currentTimeMillis());
-                    nextHeartbeat = now + interval;
-                }
-                if (work > 0) {
-                    idler.reset();
-                    continue;
-                }
-                if (!idler.idle()) {
-                    continue;
-                }
-                idler.reset();
-                reason = sleep(nextHeartbeat);
-                if (reason != null) {
-                    break;
-                }
+        Transport.Idler idler = new Transport.Idler(config.idleSpins(), config.idleYields());
+        long interval = config.heartbeatIntervalNs();
+        long nextHeartbeat = System.nanoTime() + interval;
+        while (true) {
+            int work = receiver.poll(Transport.POLL_LIMIT);
+            if (receiver.error() != null) {
+                reason = new PmixException(Status.ERR_LOST_CONNECTION, receiver.error());
+                break;
             }
-        } catch (Throwable t) {
-            LOG.log(WARNING, "transport receiver of client " + id + " failed", t);
-            reason = new PmixException(Status.ERR_LOST_CONNECTION, "receiver failed: " + t, t);
+            if (senderFault != null) {
+                faulted = true;
+                reason = senderFault;
+                break;
+            }
+            if (closeRequested) {
+                byUs = true;
+                reason = new PmixException(Status.ERR_LOST_CONNECTION, "connection to the server at "
+                        + socketPath + " was closed by this client");
+                break;
+            }
+            if (doorbellRequested.getAndSet(false)) {
+                writeByte(Protocol.DOORBELL);
+            }
+            long now = System.nanoTime();
+            if (now - nextHeartbeat >= 0) {
+                ring.heartbeat(RingFile.CLIENT, System.currentTimeMillis());
+                nextHeartbeat = now + interval;
+            }
+            if (work > 0) {
+                idler.reset();
+                continue;
+            }
+            if (!idler.idle()) {
+                continue;
+            }
+            idler.reset();
+            reason = sleep(nextHeartbeat);
+            if (reason != null) {
+                break;
+            }
         }
-        shutdown(reason, byUs);
+        endReason = reason;
+        endedByUs = byUs;
+    }
+
+    /** Receiver thread only: the fault that ended the connection, when one did. */
+    private InternalError faultSeen;
+
+
+    private PmixException faultOf(Throwable fault) {
+        return new PmixException(Status.ERR_LOST_CONNECTION, "the ring file " + ring.path()
+                + " shared with the server faulted (truncated, or its file system is full): " + fault.getMessage(), fault);
     }
 
     /**
@@ -434,9 +544,7 @@ public final class TransportClient implements AutoCloseable {
                         + " failed: " + e.getMessage());
             }
             if (n < 0) {
-                return new PmixException(Status.ERR_LOST_CONNECTION, serverSaidGoodbye
-                        ? "the server at " + socketPath + " closed the connection"
-                        : "lost the connection to the server at " + socketPath + " (server gone)");
+                return endOfStream();
             }
             if (n == 0) {
                 return null;
@@ -447,8 +555,39 @@ public final class TransportClient implements AutoCloseable {
         }
     }
 
+    /**
+     * The server's socket closed: why, as far as this side can tell. A server that dropped this client
+     * said why in its last message; one that closed in order said goodbye; otherwise the server's
+     * pid (from the ring's control block) tells whether it is gone or closed us without a word.
+     */
+    private PmixException endOfStream() {
+        if (serverNotice == null) {
+            try {
+                receiver.poll(Integer.MAX_VALUE); // its last word may still be in the ring
+            } catch (InternalError e) {
+                faulted = true;
+                return faultOf(e);
+            }
+        }
+        if (serverNotice != null) {
+            return serverNotice;
+        }
+        if (serverSaidGoodbye) {
+            return new PmixException(Status.ERR_LOST_CONNECTION, "the server at " + socketPath + " closed the connection");
+        }
+        long serverPid = ring.pid(RingFile.SERVER);
+        boolean alive = serverPid > 0 && ProcessHandle.of(serverPid).map(ProcessHandle::isAlive).orElse(false);
+        return new PmixException(Status.ERR_LOST_CONNECTION, alive
+                ? "the server at " + socketPath + " (pid " + serverPid + ", still running) closed the connection without a reason"
+                : "lost the connection to the server at " + socketPath + " (server gone)");
+    }
+
     private void shutdown(PmixException reason, boolean byUs) {
-        if (receiver.error() == null) {
+        if (shutdownDone) {
+            ring.unmap();
+            return;
+        }
+        if (receiver.error() == null && !faulted) {
             try {
                 receiver.drain(); // what the server wrote before it went still counts
             } catch (Throwable t) {
@@ -473,6 +612,7 @@ public final class TransportClient implements AutoCloseable {
                 f.completeExceptionally(new PmixException(reason.status(), Transport.rawMessage(reason), reason));
             }
         }
+        shutdownDone = true;
         if (!byUs) {
             LOG.log(DEBUG, () -> "client " + id + " disconnected: " + reason.getMessage());
             try {
@@ -485,6 +625,12 @@ public final class TransportClient implements AutoCloseable {
     }
 
     private void dispatch(int correlationId, int flags, DirectBuffer buffer, int offset, int length) {
+        if (correlationId == 0 && (flags & Protocol.FLAG_ERROR) != 0) {
+            // the server's last word before it drops this client (docs/transport.md, "Lifecycle")
+            PmixException notice = Transport.decodeError(buffer, offset, length);
+            serverNotice = new PmixException(notice.status(), Transport.rawMessage(notice) + " (server at " + socketPath + ")");
+            return;
+        }
         if (correlationId != 0 && (flags & Protocol.FLAG_REPLY) != 0) {
             CompletableFuture<byte[]> future = pending.remove(correlationId);
             if (future != null) {

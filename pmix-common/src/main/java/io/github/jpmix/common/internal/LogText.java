@@ -45,4 +45,29 @@ public final class LogText {
         }
         return sb.toString();
     }
+
+    /**
+     * A duration for people: "30.2 s", "150 ms", "12 us", "3 min 4 s" (never raw nanoseconds, which
+     * is what Agrona's {@code formatDuration} prints for a duration that is not a whole unit).
+     */
+    public static String duration(long nanos) {
+        if (nanos < 0) {
+            return "-" + duration(-nanos);
+        }
+        if (nanos < 1_000L) {
+            return nanos + " ns";
+        }
+        if (nanos < 1_000_000L) {
+            return nanos / 1_000L + " us";
+        }
+        if (nanos < 1_000_000_000L) {
+            return nanos / 1_000_000L + " ms";
+        }
+        if (nanos < 60_000_000_000L) {
+            long tenths = nanos / 100_000_000L;
+            return tenths / 10 + (tenths % 10 == 0 ? "" : "." + tenths % 10) + " s";
+        }
+        long seconds = nanos / 1_000_000_000L;
+        return seconds / 60 + " min" + (seconds % 60 == 0 ? "" : " " + seconds % 60 + " s");
+    }
 }

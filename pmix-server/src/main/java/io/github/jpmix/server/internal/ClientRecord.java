@@ -54,6 +54,8 @@ final class ClientRecord implements ClientHandle {
     boolean committed;
     /** The clean end was a finalize (not a lost connection). */
     boolean finalized;
+    /** Its gets waiting at the server for data not posted yet (bounded by {@code maxParkedGetsPerClient}). */
+    int parkedGets;
     /** A tool connection (RFC0010), not a registered client: see {@link ToolConnections}. */
     boolean tool;
     private boolean everConnected;

@@ -103,6 +103,13 @@ final class GetHandler {
     }
 
     private void park(ClientRecord caller, int correlationId, Proc target, String key, int timeout) {
+        int max = state.limits.parkedGets();
+        if (caller.parkedGets >= max) {
+            throw new PmixException(Status.ERR_OUT_OF_RESOURCE, "get: " + caller.proc + " has " + caller.parkedGets
+                    + " gets waiting at the server, its maxParkedGetsPerClient=" + max + "; '" + key + "' of " + target
+                    + " is not posted yet");
+        }
+        caller.parkedGets++;
         ScheduledFuture<?>[] timer = new ScheduledFuture<?>[1];
         Waiter w = new Waiter(caller, correlationId, key, timeout > 0, timer);
         waiting.computeIfAbsent(target, p -> new ArrayList<>()).add(w);
@@ -112,6 +119,12 @@ final class GetHandler {
                 synchronized (state.lock) {
                     List<Waiter> ws = waiting.get(target);
                     removed = ws != null && ws.remove(w);
+                    if (removed) {
+                        unparked(w);
+                        if (ws.isEmpty()) {
+                            waiting.remove(target);
+                        }
+                    }
                 }
                 if (removed) {
                     ServerState.replyError(caller, correlationId, new PmixException(Status.ERR_TIMEOUT,
@@ -131,6 +144,7 @@ final class GetHandler {
             Value v = state.modex.lookup(proc, w.key);
             if (v != null || !w.untilTimeout) {
                 ws.remove(w);
+                unparked(w);
                 cancelTimeout(w);
                 answer(w.client, w.correlationId, proc, w.key, v);
             }
@@ -148,6 +162,7 @@ final class GetHandler {
         List<Waiter> ws = waiting.remove(proc);
         if (ws != null) {
             for (Waiter w : ws) {
+                unparked(w);
                 fail(w, new PmixException(Status.ERR_NOT_FOUND, "get: " + proc + " terminated without posting '" + w.key + "'"));
             }
         }
@@ -174,6 +189,7 @@ final class GetHandler {
                 Waiter w = wi.next();
                 if (which.test(e.getKey(), w)) {
                     wi.remove();
+                    unparked(w);
                     if (why == null) {
                         cancelTimeout(w);
                     } else {
@@ -185,6 +201,11 @@ final class GetHandler {
                 it.remove();
             }
         }
+    }
+
+    /** A waiter left {@link #waiting} (under the state lock). */
+    private static void unparked(Waiter w) {
+        w.client.parkedGets--;
     }
 
     private static void cancelTimeout(Waiter w) {

@@ -8,6 +8,7 @@ import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.ModexFrames;
+import io.github.jpmix.common.internal.protocol.PostedSize;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -34,10 +35,12 @@ import java.util.function.Predicate;
  * contributions of all nodes; frames make the concatenation readable.
  */
 final class ModexData {
-    private record Posted(Value value, int scope) {
+    private record Posted(Value value, int scope, long size) {
     }
 
     private final Map<Proc, Map<String, Posted>> posted = new HashMap<>();
+    /** What each local client's held keys count against its posted-bytes limit ({@link PostedSize}). */
+    private final Map<Proc, Long> postedBytes = new HashMap<>();
     /**
      * The keys posted or received since the last {@link #published()}, per process: what the newest
      * store generation lacks (docs/gds.md, "Generations").
@@ -53,16 +56,61 @@ final class ModexData {
         this.isLocal = isLocal;
     }
 
-    /** A local client's commit: its posted infos, scope in their directives ({@link MessageKeys#posted}). */
+    /** A local client's commit without limits (tests). */
     void commit(Proc proc, List<Info> infos) {
-        Map<String, Posted> mine = posted.computeIfAbsent(proc, p -> new LinkedHashMap<>());
+        commit(proc, infos, Long.MAX_VALUE, Integer.MAX_VALUE);
+    }
+
+    /**
+     * A local client's commit: its posted infos, scope in their directives ({@link MessageKeys#posted}).
+     * All or nothing: when what the client would then hold passes a limit ({@link PostedSize}), nothing
+     * of it is taken.
+     *
+     * @throws PmixException {@link Status#ERR_OUT_OF_RESOURCE} naming the limit
+     */
+    void commit(Proc proc, List<Info> infos, long maxBytes, int maxKeys) {
+        Map<String, Posted> mine = posted.get(proc);
+        long bytes = postedBytes.getOrDefault(proc, 0L);
+        int keys = mine == null ? 0 : mine.size();
+        Map<String, Long> batch = new HashMap<>();
+        for (Info i : infos) {
+            long size = PostedSize.of(i.key(), i.value());
+            Long before = batch.get(i.key());
+            if (before == null) {
+                Posted old = mine == null ? null : mine.get(i.key());
+                if (old == null) {
+                    keys++;
+                } else {
+                    bytes -= old.size;
+                }
+            } else {
+                bytes -= before;
+            }
+            batch.put(i.key(), size);
+            bytes += size;
+        }
+        if (keys > maxKeys) {
+            throw new PmixException(Status.ERR_OUT_OF_RESOURCE, "commit: " + proc + " would hold " + keys
+                    + " posted keys, over the server's maxPostedKeysPerClient=" + maxKeys + " (nothing of this commit was taken)");
+        }
+        if (bytes > maxBytes) {
+            throw new PmixException(Status.ERR_OUT_OF_RESOURCE, "commit: " + proc + " would hold " + bytes
+                    + " bytes of posted data, over the server's maxPostedBytesPerClient=" + maxBytes
+                    + " (nothing of this commit was taken)");
+        }
+        if (mine == null) {
+            mine = new LinkedHashMap<>();
+            posted.put(proc, mine);
+        }
         for (Info i : infos) {
             hold(proc, mine, i);
         }
+        postedBytes.put(proc, bytes);
     }
 
     private void hold(Proc proc, Map<String, Posted> data, Info posted) {
-        data.put(posted.key(), new Posted(posted.value(), MessageKeys.scopeOf(posted)));
+        data.put(posted.key(), new Posted(posted.value(), MessageKeys.scopeOf(posted),
+                PostedSize.of(posted.key(), posted.value())));
         unpublished.computeIfAbsent(proc, p -> new LinkedHashSet<>()).add(posted.key());
         unpublishedFrames = null;
         version++;
@@ -118,6 +166,7 @@ final class ModexData {
     /** A namespace was deregistered: its processes' data goes, from lookups and from what releases carry. */
     void forget(String nspace) {
         posted.keySet().removeIf(p -> p.namespace().equals(nspace));
+        postedBytes.keySet().removeIf(p -> p.namespace().equals(nspace));
         if (unpublished.keySet().removeIf(p -> p.namespace().equals(nspace))) {
             unpublishedFrames = null;
             version++;

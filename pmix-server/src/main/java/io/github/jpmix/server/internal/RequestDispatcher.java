@@ -6,9 +6,11 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.LogText;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.protocol.Op;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.server.internal.front.ClientHandle;
 import io.github.jpmix.server.internal.front.ClientLink;
 import io.github.jpmix.server.internal.front.JobFacts;
@@ -57,9 +59,26 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
 
     // ---- admission ----
 
+    /**
+     * Rejects, before the transport makes a ring file, a hello that does not decode (with the hello's
+     * tight limits) or names a client that is not registered; the full checks are {@link #accept}'s.
+     */
+    @Override
+    public void precheck(PeerCredentials credentials, byte[] handshake) {
+        List<Info> hello = Messages.helloInfos(handshake);
+        if (ToolConnections.isTool(hello)) {
+            return;
+        }
+        Proc proc = new Proc(MessageKeys.require(hello, MessageKeys.NSPACE).asString(),
+                MessageKeys.require(hello, MessageKeys.RANK).asInt());
+        synchronized (state.lock) {
+            registeredUid(proc, credentials.userName());
+        }
+    }
+
     @Override
     public byte[] accept(ClientConnection connection, byte[] handshake) {
-        List<Info> hello = Messages.replyInfos(handshake);
+        List<Info> hello = Messages.helloInfos(handshake);
         if (ToolConnections.isTool(hello)) {
             return tools.accept(connection, hello);
         }
@@ -69,10 +88,12 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         long pid = pidField == null ? connection.pid() : pidField.asLong();
         ClientRecord client;
         synchronized (state.lock) {
-            if (!connection.credentials().hasUid(registeredUid(proc)) || !connection.credentials().hasGid(registeredGid(proc))) {
+            Object peer = connection.credentials().userName();
+            if (!connection.credentials().hasUid(registeredUid(proc, peer)) || !connection.credentials().hasGid(registeredGid(proc))) {
                 ClientRecord c = state.clients.get(proc);
-                ServerState.LOG.log(WARNING, "refused " + proc + " (pid " + pid + "): credentials "
-                        + connection.credentials() + " are not the registered uid " + c.uid + " gid " + c.gid);
+                ServerState.REFUSALS.log(WARNING, peer, () -> "refused " + LogText.peer(proc.toString()) + " (claims pid "
+                        + pid + "): credentials " + connection.credentials() + " are not the registered uid " + c.uid
+                        + " gid " + c.gid);
                 throw new PmixException(Status.ERR_INVALID_CRED, "handshake: credentials " + connection.credentials()
                         + " do not match those registered for " + proc);
             }
@@ -86,15 +107,20 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
             reply.addAll(state.modexView());
         }
         reply.add(Info.of(MessageKeys.HOSTNAME, Value.ofString(state.hostname)));
+        reply.add(Info.of(MessageKeys.LIMIT_POSTED_BYTES, Value.ofUint64(state.limits.postedBytes())));
+        reply.add(Info.of(MessageKeys.LIMIT_POSTED_KEYS, Value.ofUint32(state.limits.postedKeys())));
         connectedUpcall(client);
         return Messages.reply(reply);
     }
 
-    /** The uid registered for {@code proc}; refuses (logged) an unregistered one. Under the state lock. */
-    private int registeredUid(Proc proc) {
+    /**
+     * The uid registered for {@code proc}; refuses (logged, rate-limited per {@code peer}, what the
+     * kernel says of it) an unregistered one. Under the state lock.
+     */
+    private int registeredUid(Proc proc, Object peer) {
         ClientRecord c = state.clients.get(proc);
         if (c == null) {
-            ServerState.LOG.log(WARNING, "refused " + proc + ": not registered");
+            ServerState.REFUSALS.log(WARNING, peer, () -> "refused " + LogText.peer(proc.toString()) + ": not registered");
             throw new PmixException(Status.ERR_NOT_FOUND, "handshake: " + proc + " is not registered with this server");
         }
         return c.uid;
@@ -108,10 +134,13 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
     public ClientHandle admit(Proc proc, int uid, int gid, long pid, ClientLink link, String front) {
         ClientRecord client;
         synchronized (state.lock) {
-            int registered = registeredUid(proc);
+            Object peer = "uid " + Integer.toUnsignedString(uid);
+            int registered = registeredUid(proc, peer);
             if (uid != registered || gid != registeredGid(proc)) {
-                ServerState.LOG.log(WARNING, "refused " + proc + " (" + front + ", pid " + pid + "): uid " + uid + " gid " + gid
-                        + " are not the registered uid " + registered + " gid " + registeredGid(proc));
+                int registeredGid = registeredGid(proc);
+                ServerState.REFUSALS.log(WARNING, peer, () -> "refused " + LogText.peer(proc.toString()) + " (" + front
+                        + ", claims pid " + pid + "): uid " + uid + " gid " + gid + " are not the registered uid "
+                        + registered + " gid " + registeredGid);
                 throw new PmixException(Status.ERR_INVALID_CRED, "handshake: uid " + uid + " gid " + gid
                         + " are not those registered for " + proc);
             }
@@ -199,8 +228,9 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
                 throw new PmixException(Status.ERR_BAD_PARAM, "commit: " + client.proc + " posted reserved key " + i.key());
             }
         }
+        ServerState.ClientLimits limits = state.limits;
         synchronized (state.lock) {
-            state.modex.commit(client.proc, infos);
+            state.modex.commit(client.proc, infos, limits.postedBytes(), limits.postedKeys());
             client.committed = true;
             gets.onCommit(client.proc);
         }
@@ -212,7 +242,8 @@ public final class RequestDispatcher implements TransportServer.Acceptor, Transp
         Value m = MessageKeys.find(infos, MessageKeys.MESSAGE);
         Value p = MessageKeys.find(infos, MessageKeys.PROCS);
         List<Proc> targets = p == null ? List.of() : MessageKeys.procs(p);
-        ServerState.LOG.log(INFO, client.proc + " aborts with " + Status.name(status) + ": " + (m == null ? "" : m.asString()));
+        ServerState.LOG.log(INFO, client.proc + " aborts with " + Status.name(status) + ": "
+                + (m == null ? "" : LogText.peer(m.asString(), 1024)));
         relay(client, correlationId, () -> state.host.abort(client.proc, status, m == null ? "" : m.asString(), targets)
                 .thenRun(() -> {
                     synchronized (state.lock) {

@@ -71,6 +71,8 @@ public final class ServerRuntime {
         try {
             store = GdsServerStore.create(dir.path(), options.hostname());
             ServerState state = new ServerState(host, store, options.hostname());
+            state.limits = new ServerState.ClientLimits(options.maxPostedBytesPerClient(),
+                    options.maxPostedKeysPerClient(), options.maxParkedGetsPerClient());
             RequestDispatcher dispatcher = new RequestDispatcher(state, options.serverProc());
             TransportConfig config = new TransportConfig()
                     .ringCapacity(options.ringCapacity())

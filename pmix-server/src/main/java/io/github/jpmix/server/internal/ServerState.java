@@ -6,6 +6,7 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.PeerLog;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.server.HostModule;
 import io.github.jpmix.server.internal.front.ClientLink;
@@ -28,6 +29,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ServerState {
     static final System.Logger LOG = System.getLogger("io.github.jpmix.server");
+    /** Refused connections and handshakes, logged per peer (what the kernel says of it) at most a few a minute. */
+    static final PeerLog REFUSALS = new PeerLog(LOG);
 
     final Object lock = new Object();
     final HostModule host;
@@ -42,6 +45,17 @@ public final class ServerState {
     final Map<String, List<io.github.jpmix.common.RegAttr>> hostAttributes = new java.util.LinkedHashMap<>();
     /** What {@code PMIX_QUERY_AVAIL_SERVERS} says of this server; set once the server listens. */
     volatile List<Info> serverInfo = List.of();
+
+    /**
+     * What one client may hold at the server: posted bytes and keys, waiting gets
+     * ({@code ServerOptions.maxPostedBytesPerClient} and the rest).
+     */
+    record ClientLimits(long postedBytes, int postedKeys, int parkedGets) {
+        static final ClientLimits DEFAULT = new ClientLimits(64L << 20, 100_000, 10_000);
+    }
+
+    /** Set once, before the first client connects. */
+    volatile ClientLimits limits = ClientLimits.DEFAULT;
 
     ServerState(HostModule host, ServerStore store, String hostname) {
         this.host = host;

@@ -8,6 +8,7 @@ import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.LogText;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Messages;
 import io.github.jpmix.common.internal.protocol.Op;
@@ -101,8 +102,9 @@ public final class ToolConnections {
         Value pidField = MessageKeys.find(hello, MessageKeys.PID);
         long pid = pidField == null ? connection.pid() : pidField.asLong();
         if (!credentials.hasUid(uid) || !credentials.hasGid(gid)) {
-            ServerState.LOG.log(System.Logger.Level.WARNING, "refused a tool (pid " + pid + "): it claims uid "
-                    + Integer.toUnsignedString(uid) + " gid " + Integer.toUnsignedString(gid) + " but the kernel says " + credentials);
+            ServerState.REFUSALS.log(System.Logger.Level.WARNING, credentials.userName(), () -> "refused a tool (claims pid "
+                    + pid + "): it claims uid " + Integer.toUnsignedString(uid) + " gid " + Integer.toUnsignedString(gid)
+                    + " but the kernel says " + credentials);
             throw new PmixException(Status.ERR_INVALID_CRED, "handshake: the tool claims uid " + Integer.toUnsignedString(uid)
                     + " gid " + Integer.toUnsignedString(gid) + " but connected as " + credentials);
         }
@@ -202,7 +204,7 @@ public final class ToolConnections {
             error = e;
         }
         ClientRecord r = tool.record;
-        String who = "tool " + r.proc + " (pid " + r.pid + ", " + tool.credentials + ")";
+        String who = "tool " + LogText.peer(r.proc.toString()) + " (" + tool.credentials + ", claims pid " + r.pid + ")";
         PmixException refusal = null;
         if (error != null && ServerState.isNotSupported(error)) {
             if (!tool.credentials.hasUid(ownUid) && !tool.credentials.hasUid(0)) {
@@ -215,7 +217,8 @@ public final class ToolConnections {
             refusal = new PmixException(host.status(), "handshake: the host refused " + who + ": " + host.getMessage(), host);
         }
         if (refusal != null) {
-            ServerState.LOG.log(System.Logger.Level.WARNING, "refused " + who + ": " + refusal.getMessage());
+            String line = "refused " + who + ": " + LogText.peer(refusal.getMessage(), 1024);
+            ServerState.REFUSALS.log(System.Logger.Level.WARNING, tool.credentials.userName(), () -> line);
             return refusal;
         }
         synchronized (state.lock) {

@@ -134,4 +134,24 @@ class ModexDataTest {
         assertEquals(Value.ofInt32(1), here.lookup(new Proc("other", 0), "o"));
         assertEquals(1, ModexFrames.decode(here.unpublished(1024)).size(), "only the other namespace's data is carried");
     }
+
+    @Test
+    void shouldTakeACommitWithinTheLimitsAndRefuseOneBeyondThemWhole() {
+        // each key: its name (1 char) + a 100-byte value = 101 bytes
+        here.commit(local, List.of(MessageKeys.posted("a", Value.ofByteObject(new byte[100]), Scope.GLOBAL),
+                MessageKeys.posted("b", Value.ofByteObject(new byte[100]), Scope.GLOBAL)), 303, 3);
+        PmixException bytes = assertThrows(PmixException.class, () -> here.commit(local,
+                List.of(MessageKeys.posted("c", Value.ofByteObject(new byte[200]), Scope.GLOBAL)), 303, 3));
+        assertEquals(Status.ERR_OUT_OF_RESOURCE, bytes.status());
+        assertTrue(bytes.getMessage().contains("maxPostedBytesPerClient=303"), bytes.getMessage());
+        assertNull(here.lookup(local, "c"), "nothing of a refused commit is taken");
+        // a key posted again counts once, with its newest value
+        here.commit(local, List.of(MessageKeys.posted("a", Value.ofByteObject(new byte[200]), Scope.GLOBAL)), 303, 3);
+        PmixException keys = assertThrows(PmixException.class, () -> here.commit(local, List.of(
+                MessageKeys.posted("d", Value.ofInt32(1), Scope.GLOBAL), MessageKeys.posted("e", Value.ofInt32(1), Scope.GLOBAL)),
+                Long.MAX_VALUE, 3));
+        assertTrue(keys.getMessage().contains("maxPostedKeysPerClient=3"), keys.getMessage());
+        here.commit(local, List.of(MessageKeys.posted("d", Value.ofInt32(1), Scope.GLOBAL)), Long.MAX_VALUE, 3);
+        assertEquals(Value.ofInt32(1), here.lookup(local, "d"));
+    }
 }

@@ -101,7 +101,7 @@ final class RegexCommand implements Callable<Integer> {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int rc = lines.isEmpty() ? 0
                 : RegexCli.run(args.toArray(String[]::new), in, out, new PrintStream(err, true, StandardCharsets.UTF_8));
-        if (rc != 0) {
+        if (rc == 2) { // a usage error; 1 is a rejected line, which its output line says
             throw new PmixException(Status.ERR_BAD_PARAM,
                     err.toString(StandardCharsets.UTF_8).lines().findFirst().orElse("failed"));
         }

@@ -2,6 +2,7 @@ package io.github.jpmix.tool.cli;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.openpmix.OpenPmixUri;
 import io.github.jpmix.common.internal.transport.ServerUri;
 import io.github.jpmix.tool.PmixTool;
 import io.github.jpmix.tool.ToolOptions;
@@ -82,6 +83,10 @@ final class ServerSelection {
     Path sessionDirectory() {
         try (PmixTool tool = connect()) {
             String u = tool.serverUri().orElseThrow(() -> new PmixException(Status.ERR_UNREACH, "no server"));
+            if (OpenPmixUri.isOpenPmix(u)) {
+                throw new PmixException(Status.ERR_NOT_SUPPORTED, "the server at " + u
+                        + " is an OpenPMIx server: it keeps no JPMIx data store");
+            }
             Path toolDir = ServerUri.socket(u).getParent();
             String name = toolDir == null ? "" : toolDir.getFileName().toString();
             if (!name.endsWith(".tool")) {

@@ -15,10 +15,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code jpmix servers}: the rendezvous files a tool can see on this node (RFC0010), live or stale,
- * one row per file; a session server publishes up to three (untagged, pid- and nspace-tagged).
+ * one row per file, JPMIx's servers and those built on OpenPMIx's server library (column
+ * {@code PROTOCOL}); a session server publishes up to three (untagged, pid- and nspace-tagged).
  */
 @Command(name = "servers", mixinStandardHelpOptions = true,
-        description = {"List the PMIx servers a tool can see on this node: every rendezvous file, live or stale.",
+        description = {"List the PMIx servers a tool can see on this node, JPMIx's and OpenPMIx's: every rendezvous",
+            "file, live or stale.",
             "The system server's file comes first, then the session servers' files."})
 final class ServersCommand implements Callable<Integer> {
     @Spec
@@ -42,6 +44,7 @@ final class ServersCommand implements Callable<Integer> {
                 m.put("state", lower(e.state()));
                 m.put("pid", e.pid() == 0 ? null : e.pid());
                 m.put("nspace", e.nspace());
+                m.put("protocol", e.uri() == null ? null : e.isOpenPmix() ? "openpmix" : "jpmix");
                 m.put("uri", e.uri());
                 m.put("version", e.version().isEmpty() ? null : e.version());
                 m.put("path", e.path().toString());
@@ -52,9 +55,10 @@ final class ServersCommand implements Callable<Integer> {
         } else if (entries.isEmpty()) {
             out.println("no rendezvous files found");
         } else {
-            Table t = new Table("KIND", "STATE", "PID", "NSPACE", "PATH", "PROBLEM");
+            Table t = new Table("KIND", "STATE", "PID", "NSPACE", "PROTOCOL", "PATH", "PROBLEM");
             for (ServerEntry e : entries) {
-                t.row(lower(e.kind()), lower(e.state()), e.pid() == 0 ? null : e.pid(), e.nspace(), e.path(), e.problem());
+                t.row(lower(e.kind()), lower(e.state()), e.pid() == 0 ? null : e.pid(), e.nspace(),
+                        e.uri() == null ? null : e.isOpenPmix() ? "openpmix" : "jpmix", e.path(), e.problem());
             }
             t.print(out);
         }

@@ -26,6 +26,12 @@ public final class MessageKeys {
     public static final String STORE_PREFIX = "jpmix.store.";
     public static final String SERVER_PROC = "jpmix.server.proc";
     public static final String HOSTNAME = "jpmix.hostname";
+    /**
+     * In a client's handshake reply: the server's limits on what one client posts (UINT64 bytes,
+     * UINT32 keys), so {@code put} refuses what the server's commit would (docs/protocol.md, "Limits").
+     */
+    public static final String LIMIT_POSTED_BYTES = "jpmix.limit.posted.bytes";
+    public static final String LIMIT_POSTED_KEYS = "jpmix.limit.posted.keys";
 
     // operations
     public static final String TARGET = "jpmix.target";

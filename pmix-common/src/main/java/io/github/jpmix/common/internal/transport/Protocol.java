@@ -25,8 +25,13 @@ public final class Protocol {
     public static final short KIND_HELLO = 1;
     public static final short KIND_ACCEPT = 2;
     public static final short KIND_REJECT = 3;
-    /** Cap on the caller's handshake payload and reply, and on a reject message. */
+    /** Cap on the server's handshake reply and on a reject message. */
     public static final int MAX_HANDSHAKE_LENGTH = 64 * 1024;
+    /**
+     * Cap on the client's HELLO payload: a few infos (namespace, rank, pid, a tool's ids). Small, as
+     * anyone who may connect (every local user, on the tool socket) can send one.
+     */
+    public static final int MAX_HELLO_LENGTH = 16 * 1024;
     public static final int MAX_RING_NAME_LENGTH = 255;
 
     /** magic(4) version(2) kind(2) maxMessageLength(4) pid(8) payloadLength(4) */

@@ -16,10 +16,12 @@ import static io.github.jpmix.common.internal.transport.RingFileDescriptor.VERSI
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import java.io.IOException;
-import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
@@ -77,9 +79,7 @@ public final class RingFile {
                 EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE)));
         MappedByteBuffer mapped = null;
         try {
-            try (RandomAccessFile file = new RandomAccessFile(path.toFile(), "rw")) {
-                file.setLength(length); // a fresh file reads as zeros: both rings start empty
-            }
+            allocate(path, length);
             mapped = IoUtil.mapExistingFile(path.toFile(), "ring file");
             RingFile ring = new RingFile(path, mapped, capacity, clientId);
             UnsafeBuffer c = ring.control;
@@ -97,6 +97,35 @@ public final class RingFile {
             }
             Files.deleteIfExists(path);
             throw e;
+        }
+    }
+
+    /**
+     * Writes the file's {@code length} bytes of zeros (both rings start empty). Written, not sized
+     * with {@code setLength}: a sparse file gets its pages only when the mapping first touches them,
+     * and on a full file system that touch is a SIGBUS in whichever thread does it; written, the
+     * space is taken now and a full file system is an {@link IOException} here, for the handshake to
+     * refuse the client with.
+     */
+    private static void allocate(Path path, int length) throws IOException {
+        ByteBuffer zeros = ByteBuffer.allocate(Math.min(length, 64 * 1024));
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
+            for (long at = 0; at < length;) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), length - at));
+                at += channel.write(zeros, at);
+            }
+        }
+    }
+
+    /**
+     * Whether the mapping still covers the whole file: false once someone truncated the file, and
+     * any access beyond the new end would fault. Used to find which client's ring faulted.
+     */
+    public boolean isIntact() {
+        try {
+            return Files.size(path) >= RingFileDescriptor.fileLength(capacity);
+        } catch (IOException e) {
+            return true; // deleted (the mapping holds the inode) or unreadable: no evidence of a truncation
         }
     }
 

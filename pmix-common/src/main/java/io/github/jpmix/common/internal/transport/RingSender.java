@@ -14,7 +14,7 @@ import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.agrona.DirectBuffer;
-import org.agrona.SystemUtil;
+import io.github.jpmix.common.internal.LogText;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 
@@ -62,6 +62,8 @@ public final class RingSender {
     private int abortPending;
     /** Guarded by ringLock: non-null once closed. */
     private String closedReason;
+    /** Guarded by ringLock: the mapped file faulted under a send. */
+    private boolean faulted;
 
     /**
      * @param peerSide the peer's block in the control block ({@link RingFile#SERVER} or {@link RingFile#CLIENT})
@@ -94,10 +96,48 @@ public final class RingSender {
             throw new PmixException(Status.ERR_BAD_PARAM, "message of " + length + " bytes exceeds maxMessageLength="
                     + peerMaxMessageLength + " of " + peerName);
         }
-        if (MESSAGE_HEADER_LENGTH + length <= ring.maxMsgLength()) {
-            write(RECORD_MESSAGE, MESSAGE_HEADER_LENGTH, correlationId, flags, 0, 0, 0, src, offset, length);
-        } else {
-            sendFragmented(correlationId, flags, src, offset, length);
+        try {
+            if (MESSAGE_HEADER_LENGTH + length <= ring.maxMsgLength()) {
+                write(RECORD_MESSAGE, MESSAGE_HEADER_LENGTH, correlationId, flags, 0, 0, 0, src, offset, length);
+            } else {
+                sendFragmented(correlationId, flags, src, offset, length);
+            }
+        } catch (InternalError e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * Writes one small message if it fits in the ring now, without waiting (for a last word to a
+     * peer that may not be reading: a full ring or a closed or faulted sender is simply false).
+     */
+    public boolean offer(int correlationId, int flags, DirectBuffer src, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, src.capacity());
+        if (MESSAGE_HEADER_LENGTH + length > ring.maxMsgLength() || length > peerMaxMessageLength) {
+            return false;
+        }
+        ringLock.lock();
+        try {
+            if (closedReason != null || abortPending != 0 && !writeAbort()) {
+                return false;
+            }
+            int index = ring.tryClaim(RECORD_MESSAGE, MESSAGE_HEADER_LENGTH + length);
+            if (index <= 0) {
+                return false;
+            }
+            AtomicBuffer b = ring.buffer();
+            b.putInt(index, correlationId);
+            b.putInt(index + 4, flags);
+            b.putBytes(index + MESSAGE_HEADER_LENGTH, src, offset, length);
+            ring.commit(index);
+            wakePeer();
+            return true;
+        } catch (InternalError e) {
+            faulted = true;
+            closedReason = "the ring file shared with " + peerName + " faulted: " + e.getMessage();
+            return false;
+        } finally {
+            ringLock.unlock();
         }
     }
 
@@ -111,6 +151,16 @@ public final class RingSender {
             if (closedReason == null) {
                 closedReason = reason;
             }
+        } finally {
+            ringLock.unlock();
+        }
+    }
+
+    /** Whether a send found the mapped file faulted (then this sender is closed too). */
+    public boolean isFaulted() {
+        ringLock.lock();
+        try {
+            return faulted;
         } finally {
             ringLock.unlock();
         }
@@ -186,7 +236,7 @@ public final class RingSender {
                                 b.putInt(index + 20, 0);
                             }
                             b.putBytes(index + headerLength, src, offset, length);
-                        } catch (RuntimeException | Error e) {
+                        } catch (RuntimeException e) {
                             ring.abort(index);
                             throw e;
                         }
@@ -204,10 +254,27 @@ public final class RingSender {
                 deadline = now + sendTimeoutNs;
             } else if (now - deadline >= 0) {
                 throw new PmixException(Status.ERR_OUT_OF_RESOURCE, "ring to " + peerName + " stayed full for "
-                        + SystemUtil.formatDuration(sendTimeoutNs) + " (send timeout; capacity=" + ring.capacity()
+                        + LogText.duration(sendTimeoutNs) + " (send timeout; capacity=" + ring.capacity()
                         + ", record=" + recordLength + " bytes)");
             }
             backOff(attempts++);
+        }
+    }
+
+    /**
+     * A fault on the mapped file under a send (the JVM's SIGBUS as an {@code InternalError}: the file
+     * was truncated, or its pages could not be had): this sender closes for good, as the ring is
+     * unusable and must never be touched again, and the send fails with ERR_LOST_CONNECTION.
+     */
+    private PmixException fault(InternalError e) {
+        ringLock.lock();
+        try {
+            faulted = true;
+            closedReason = "the ring file shared with " + peerName
+                    + " faulted (truncated, or its file system is full): " + e.getMessage();
+            return new PmixException(Status.ERR_LOST_CONNECTION, closedReason, e);
+        } finally {
+            ringLock.unlock();
         }
     }
 

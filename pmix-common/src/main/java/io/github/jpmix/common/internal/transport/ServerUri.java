@@ -21,6 +21,12 @@ public final class ServerUri {
         return server.namespace() + "." + Integer.toUnsignedString(server.rank()) + ";" + SCHEME + socket;
     }
 
+    /** Whether {@code uri} has a JPMIx URI's form ({@code ...;unix:<path>}), rather than OpenPMIx's {@code tcp4://}. */
+    public static boolean isJpmix(String uri) {
+        int semi = uri.indexOf(';');
+        return uri.startsWith(SCHEME, semi + 1) && uri.length() > semi + 1 + SCHEME.length();
+    }
+
     /**
      * The socket path of a URI.
      *

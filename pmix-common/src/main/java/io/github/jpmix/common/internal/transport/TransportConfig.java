@@ -3,6 +3,7 @@ package io.github.jpmix.common.internal.transport;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import java.util.concurrent.TimeUnit;
+import io.github.jpmix.common.internal.LogText;
 import org.agrona.SystemUtil;
 
 /**
@@ -202,10 +203,10 @@ public final class TransportConfig {
     @Override
     public synchronized String toString() {
         return "TransportConfig{ringCapacity=" + ringCapacity + ", maxMessageLength=" + maxMessageLength
-                + ", sendTimeout=" + SystemUtil.formatDuration(sendTimeoutNs)
-                + ", handshakeTimeout=" + SystemUtil.formatDuration(handshakeTimeoutNs)
-                + ", heartbeatInterval=" + SystemUtil.formatDuration(heartbeatIntervalNs)
-                + ", heartbeatTimeout=" + SystemUtil.formatDuration(heartbeatTimeoutNs)
+                + ", sendTimeout=" + LogText.duration(sendTimeoutNs)
+                + ", handshakeTimeout=" + LogText.duration(handshakeTimeoutNs)
+                + ", heartbeatInterval=" + LogText.duration(heartbeatIntervalNs)
+                + ", heartbeatTimeout=" + LogText.duration(heartbeatTimeoutNs)
                 + ", idleSpins=" + idleSpins + ", idleYields=" + idleYields + "}";
     }
 

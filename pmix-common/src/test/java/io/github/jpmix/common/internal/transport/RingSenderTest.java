@@ -61,7 +61,7 @@ class RingSenderTest {
         long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
         assertStatus(Status.ERR_OUT_OF_RESOURCE, e);
-        assertMentions(e, "ring to server under test stayed full for 150ms", "capacity=4096");
+        assertMentions(e, "ring to server under test stayed full for 150 ms", "capacity=4096");
         assertEquals(4096 / 416, sent, "records of 8 + 8 + 400 bytes in 4 KiB");
         assertTrue(tookMs >= 140, "gave up after " + tookMs + " ms");
     }

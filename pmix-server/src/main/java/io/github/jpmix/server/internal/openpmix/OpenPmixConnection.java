@@ -5,12 +5,13 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.bfrops.BfropsWriter;
+import io.github.jpmix.common.internal.openpmix.Commands;
+import io.github.jpmix.common.internal.openpmix.Frames;
 import io.github.jpmix.server.internal.front.ClientHandle;
 import io.github.jpmix.server.internal.front.ClientLink;
 import io.github.jpmix.server.internal.front.Reply;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
@@ -26,7 +27,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * order and written by the front's thread as the socket drains ({@link ClientLink}).
  */
 final class OpenPmixConnection implements ClientLink {
-    static final int HEADER = 16;
     /** The most a client may leave unread before it is dropped: a client that stops reading must not grow the server. */
     static final long MAX_QUEUED = 64L << 20;
 
@@ -54,6 +54,8 @@ final class OpenPmixConnection implements ClientLink {
     private final ArrayDeque<ByteBuffer> out = new ArrayDeque<>();
     private long queued;
     private volatile boolean open = true;
+    /** A commit the server refused, not yet reported: the next FENCENB or GETNB fails with it. */
+    volatile PmixException commitRefusal;
 
     OpenPmixConnection(OpenPmixFront front, SocketChannel channel, int index, long handshakeDeadline) {
         this.front = front;
@@ -85,6 +87,9 @@ final class OpenPmixConnection implements ClientLink {
         }
         if (p.command() == Commands.COMMIT) {
             committed.clear();
+            // libpmix reads no status of a commit: the refusal fails this client's next fence or get
+            // (docs/openpmix.md, "Limits")
+            commitRefusal = new PmixException(status, message);
         }
         send(requestId, new BfropsWriter().packStatus(status).toByteArray());
     }
@@ -108,9 +113,7 @@ final class OpenPmixConnection implements ClientLink {
 
     /** Sends one message with {@code tag} (0: an event); dropped when the connection is closed. */
     void send(int tag, byte[] payload) {
-        ByteBuffer frame = ByteBuffer.allocate(HEADER + payload.length).order(ByteOrder.BIG_ENDIAN);
-        frame.putInt(0).putInt(tag).putInt(payload.length).putInt(0).put(payload).flip();
-        send(frame);
+        send(Frames.frame(0, tag, payload));
     }
 
     /** Sends raw bytes (the handshake's reply, a frame). */

@@ -4,7 +4,11 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.LogText;
+import io.github.jpmix.common.internal.PeerLog;
 import io.github.jpmix.common.internal.bfrops.Bfrops;
+import io.github.jpmix.common.internal.openpmix.ConnectMessage;
+import io.github.jpmix.common.internal.openpmix.Frames;
+import io.github.jpmix.common.internal.openpmix.OpenPmixUri;
 import io.github.jpmix.server.internal.front.ClientHandle;
 import io.github.jpmix.server.internal.front.ServerBackend;
 import java.io.IOException;
@@ -44,7 +48,7 @@ public final class OpenPmixFront implements AutoCloseable {
     static final System.Logger LOG = System.getLogger("io.github.jpmix.server");
     /** The client version this front speaks: OpenPMIx 4.2.x ({@code docs/openpmix.md}, "Versions"). */
     static final String VERSION_PREFIX = "4.2.";
-    static final String GDS = "hash";
+    static final String GDS = ConnectMessage.GDS_HASH;
     /** The largest request payload taken; a bigger frame closes the connection. */
     static final int MAX_MESSAGE = 64 << 20;
     private static final long HANDSHAKE_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
@@ -70,7 +74,7 @@ public final class OpenPmixFront implements AutoCloseable {
         int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
         Proc server = backend.serverProc();
         // "<server nspace>.<rank>;tcp4://<address>:<port>" (ptl_base_listener.c:592-593); the client splits at the last '.'
-        this.uri = server.namespace() + "." + Integer.toUnsignedString(server.rank()) + ";tcp4://127.0.0.1:" + port;
+        this.uri = OpenPmixUri.format(server, "127.0.0.1", port);
         listener.configureBlocking(false);
         listener.register(selector, SelectionKey.OP_ACCEPT);
         this.thread = new Thread(this::run, "jpmix-openpmix-front");
@@ -263,19 +267,19 @@ public final class OpenPmixFront implements AutoCloseable {
     /** Hands in every complete frame; returns the bytes used. */
     private int frames(OpenPmixConnection c) {
         int at = 0;
-        while (c.filled - at >= OpenPmixConnection.HEADER) {
-            ByteBuffer h = ByteBuffer.wrap(c.in, at, OpenPmixConnection.HEADER).order(ByteOrder.BIG_ENDIAN);
-            int tag = h.getInt(at + 4);
-            long nbytes = Integer.toUnsignedLong(h.getInt(at + 8));
+        while (c.filled - at >= Frames.HEADER) {
+            ByteBuffer h = ByteBuffer.wrap(c.in);
+            int tag = Frames.tag(h, at);
+            long nbytes = Frames.length(h, at);
             if (nbytes > MAX_MESSAGE) {
                 throw OpenPmixConnection.protocol("a message of " + nbytes + " bytes (at most " + MAX_MESSAGE + ")");
             }
-            int total = OpenPmixConnection.HEADER + (int) nbytes;
+            int total = Frames.HEADER + (int) nbytes;
             if (c.filled - at < total) {
                 c.ensureCapacity(c.filled - at + total);
                 break;
             }
-            RequestAdapter.handle(c, tag, c.in, at + OpenPmixConnection.HEADER, (int) nbytes);
+            RequestAdapter.handle(c, tag, c.in, at + Frames.HEADER, (int) nbytes);
             at += total;
         }
         return at;
@@ -310,7 +314,22 @@ public final class OpenPmixFront implements AutoCloseable {
             LOG.log(System.Logger.Level.DEBUG, "openpmix: " + c.who() + " " + why);
             backend.closed(c.client, c, false);
         } else if (wasOpen) {
-            LOG.log(System.Logger.Level.WARNING, "openpmix: " + c.who() + " from " + remote(c) + " " + why);
+            // a refused or failed connect: at most a few lines a minute per peer user (docs/openpmix.md, "Connect")
+            String line = "openpmix: " + c.who() + " from " + remote(c) + " " + LogText.peer(why, 1024);
+            REFUSALS.log(System.Logger.Level.WARNING, peerUser(c), () -> line);
+        }
+    }
+
+    /** Refused connects, logged per peer user at most {@link PeerLog#BURST} a minute. */
+    private static final PeerLog REFUSALS = new PeerLog(LOG);
+
+    /** The peer's user as the kernel says it (its socket's owner), for rate-limiting; "unknown" once gone. */
+    private static String peerUser(OpenPmixConnection c) {
+        try {
+            return "uid " + Integer.toUnsignedString(LoopbackPeer.uid((InetSocketAddress) c.channel.getLocalAddress(),
+                    (InetSocketAddress) c.channel.getRemoteAddress()));
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
         }
     }
 

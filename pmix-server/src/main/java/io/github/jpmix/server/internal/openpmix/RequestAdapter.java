@@ -14,6 +14,7 @@ import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.LogText;
 import io.github.jpmix.common.internal.bfrops.BfropsReader;
 import io.github.jpmix.common.internal.bfrops.BfropsWriter;
+import io.github.jpmix.common.internal.openpmix.Commands;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import io.github.jpmix.common.internal.protocol.Op;
 import java.util.ArrayList;
@@ -50,6 +51,13 @@ final class RequestAdapter {
     }
 
     private static void dispatch(OpenPmixConnection c, int tag, int cmd, BfropsReader r) {
+        if (cmd == Commands.FENCENB || cmd == Commands.GETNB) {
+            PmixException refused = c.commitRefusal;
+            if (refused != null) {
+                c.commitRefusal = null;
+                throw refused; // answered with its status: the caller learns its data was not taken
+            }
+        }
         switch (cmd) {
             case Commands.REQ -> {
                 // the namespace's job data, the same bytes for every client of it (no status: gds_hash.c:744)

@@ -47,6 +47,10 @@ public final class ClientConnection {
     boolean established;
     boolean disconnected;
     boolean goodbyeReceived;
+    /** Its ring file faulted: the mapping is never read again, only unmapped. */
+    boolean faulted;
+    /** Faults met while serving it with no truncated ring file to blame (see {@code ServerConductor.onFault}). */
+    int faults;
     long lastClientHeartbeat;
     long lastHeartbeatChangeNs;
 
@@ -59,7 +63,7 @@ public final class ClientConnection {
         this.pid = pid;
         this.channel = channel;
         this.ring = ring;
-        String name = "client " + id + " (" + credentials + " pid=" + pid + ")";
+        String name = describe(id, credentials, pid);
         this.sender = new RingSender(ring.replies(), ring, RingFile.CLIENT, this::ringDoorbell,
                 config.sendTimeoutNs(), peerMaxMessageLength, name);
         this.receiver = new RingReceiver(ring.requests(), config.maxMessageLength(),
@@ -110,7 +114,19 @@ public final class ClientConnection {
 
     public void send(DirectBuffer buffer, int offset, int length) {
         requireNonNull(buffer, "buffer");
-        sender.send(0, 0, buffer, offset, length);
+        send(0, 0, buffer, offset, length);
+    }
+
+    /** Every send goes through here: a send that finds the ring file faulted has the client dropped. */
+    private void send(int correlationId, int flags, DirectBuffer buffer, int offset, int length) {
+        try {
+            sender.send(correlationId, flags, buffer, offset, length);
+        } catch (PmixException e) {
+            if (sender.isFaulted()) {
+                conductor.requestDropFaulted(this, e);
+            }
+            throw e;
+        }
     }
 
     /**
@@ -126,7 +142,7 @@ public final class ClientConnection {
     public void reply(int correlationId, DirectBuffer buffer, int offset, int length) {
         requireNonNull(buffer, "buffer");
         checkCorrelationId(correlationId);
-        sender.send(correlationId, Protocol.FLAG_REPLY, buffer, offset, length);
+        send(correlationId, Protocol.FLAG_REPLY, buffer, offset, length);
     }
 
     /** Fails the client's request {@code correlationId} with a PmixException of this status and message. */
@@ -134,7 +150,7 @@ public final class ClientConnection {
         requireNonNull(message, "message");
         checkCorrelationId(correlationId);
         UnsafeBuffer error = Transport.encodeError(status, message);
-        sender.send(correlationId, Protocol.FLAG_REPLY | Protocol.FLAG_ERROR, error, 0, error.capacity());
+        send(correlationId, Protocol.FLAG_REPLY | Protocol.FLAG_ERROR, error, 0, error.capacity());
     }
 
     /**
@@ -145,9 +161,14 @@ public final class ClientConnection {
         conductor.requestClose(this, true, "closed by the server");
     }
 
+    /** The kernel's word on the peer as fact, its handshake's pid as a claim. */
     @Override
     public String toString() {
-        return "client " + id + " (" + credentials + " pid=" + pid + ")";
+        return describe(id, credentials, pid);
+    }
+
+    private static String describe(int id, PeerCredentials credentials, long pid) {
+        return "client " + id + " (" + credentials + ", claims pid " + pid + ")";
     }
 
     SocketChannel channel() {
@@ -175,7 +196,22 @@ public final class ClientConnection {
     private void dispatch(TransportServer.Handler handler, int correlationId, DirectBuffer buffer, int offset,
             int length) {
         try {
-            handler.onMessage(this, correlationId, buffer, offset, length);
+            try {
+                handler.onMessage(this, correlationId, buffer, offset, length);
+            } catch (InternalError fault) {
+                // The JVM reports a SIGBUS at the thread's next call into the VM, which may come in the
+                // handler of the next message, another client's: the conductor checks the rings once
+                // this poll is over. When another client's ring file is truncated, or was dropped for
+                // a fault moments ago, this message was only interrupted (at its decode, the first
+                // allocation, as a rule): it is handled again, once.
+                conductor.requestFaultCheck(this, fault);
+                if (!ring.isIntact() || !conductor.anotherRingFaulted(this)) {
+                    throw fault;
+                }
+                Transport.LOG.log(System.Logger.Level.DEBUG, "a fault of another client's ring interrupted a message"
+                        + " from " + this + "; handling it again");
+                handler.onMessage(this, correlationId, buffer, offset, length);
+            }
         } catch (Throwable t) {
             if (!isOpen()) {
                 Transport.LOG.log(System.Logger.Level.DEBUG, "handler threw on a message from closed " + this, t);

@@ -7,6 +7,8 @@ import static java.lang.System.Logger.Level.WARNING;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.LogText;
+import io.github.jpmix.common.internal.PeerLog;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.common.internal.transport.Protocol;
 import io.github.jpmix.common.internal.transport.RingFile;
@@ -24,7 +26,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.agrona.SystemUtil;
 
 /**
  * Not API. The server's handshake state machine ({@code docs/transport.md}, "Handshake"): from
@@ -41,6 +42,10 @@ import org.agrona.SystemUtil;
  */
 final class Handshakes {
     private static final int MAX_PENDING_HANDSHAKES = 256;
+    /** The longest refusal message a log line quotes. */
+    private static final int MAX_LOGGED_MESSAGE = 512;
+    /** Refused and failed handshakes, logged per peer user at most {@link PeerLog#BURST} a minute. */
+    private static final PeerLog REFUSALS = new PeerLog(LOG);
 
     /** A connection between accept() and the end of its handshake. */
     static final class Pending {
@@ -146,7 +151,7 @@ final class Handshakes {
     long expire(long now, long next) {
         for (Pending p : pending.toArray(new Pending[0])) {
             if (now - p.deadlineNs >= 0) {
-                fail(p, "timed out after " + SystemUtil.formatDuration(config.handshakeTimeoutNs()));
+                fail(p, "timed out after " + LogText.duration(config.handshakeTimeoutNs()));
             } else if (p.deadlineNs - next < 0) {
                 next = p.deadlineNs;
             }
@@ -215,9 +220,9 @@ final class Handshakes {
             return false;
         }
         int length = h.getInt(Protocol.HELLO_PAYLOAD_LENGTH_OFFSET);
-        if (length < 0 || length > Protocol.MAX_HANDSHAKE_LENGTH) {
+        if (length < 0 || length > Protocol.MAX_HELLO_LENGTH) {
             reject(p, Status.ERR_BAD_PARAM, "handshake length=" + length + " is outside [0, "
-                    + Protocol.MAX_HANDSHAKE_LENGTH + "]");
+                    + Protocol.MAX_HELLO_LENGTH + "]");
             return false;
         }
         int peerMax = h.getInt(Protocol.HELLO_MAX_MESSAGE_LENGTH_OFFSET);
@@ -233,6 +238,15 @@ final class Handshakes {
 
     /** The whole hello is in: a ring file for the client, the acceptor's verdict, ACCEPT or REJECT. */
     private void complete(Pending p) throws IOException {
+        try {
+            acceptor.precheck(p.credentials, p.payload.array());
+        } catch (Throwable t) {
+            if (!(t instanceof PmixException)) {
+                LOG.log(WARNING, "acceptor's precheck threw; rejecting " + who(p), t);
+            }
+            reject(p, Transport.statusOf(t), Transport.messageOf(t));
+            return;
+        }
         int id;
         String ringName;
         RingFile ring;
@@ -289,8 +303,9 @@ final class Handshakes {
     }
 
     private void reject(Pending p, int status, String message) throws IOException {
-        LOG.log(INFO, "rejecting the connection from " + p.credentials + " pid=" + p.pid + ": "
-                + Status.name(status) + " " + message);
+        // the message may quote the peer's bytes: bounded and escaped, and a peer's refusals rate-limited
+        REFUSALS.log(INFO, p.credentials.userName(), () -> "rejecting the connection from " + who(p) + ": "
+                + Status.name(status) + " " + LogText.peer(message, MAX_LOGGED_MESSAGE));
         p.accepted = null;
         p.out = Protocol.encodeReject(status, message);
         flushReply(p);
@@ -313,12 +328,18 @@ final class Handshakes {
     }
 
     private void fail(Pending p, String reason) {
-        LOG.log(WARNING, "handshake with " + p.credentials + " failed: " + reason);
+        REFUSALS.log(WARNING, p.credentials.userName(), () -> "handshake with " + who(p) + " failed: "
+                + LogText.peer(reason, MAX_LOGGED_MESSAGE));
         if (p.accepted != null) {
             conductor.disconnect(p.accepted, false, reason);
         } else {
             close(p);
         }
+    }
+
+    /** The peer as the kernel names it, and the pid it claims (once its hello header is in). */
+    private static String who(Pending p) {
+        return p.credentials + (p.pid != 0 ? ", claims pid " + p.pid : "");
     }
 
     private void close(Pending p) {

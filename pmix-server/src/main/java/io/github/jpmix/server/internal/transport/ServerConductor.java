@@ -5,6 +5,8 @@ import static java.lang.System.Logger.Level.DEBUG;
 import static java.lang.System.Logger.Level.ERROR;
 import static java.lang.System.Logger.Level.WARNING;
 
+import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.LogText;
 import io.github.jpmix.common.internal.transport.Protocol;
 import io.github.jpmix.common.internal.transport.RingFile;
 import io.github.jpmix.common.internal.transport.Transport;
@@ -21,7 +23,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import org.agrona.SystemUtil;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Not API. The server's single conductor thread, its event loop: one {@link Selector} over the
@@ -37,8 +39,18 @@ import org.agrona.SystemUtil;
  * in {@code select} until a doorbell, a socket event, a task, or the next duty.
  *
  * <p>Everything here runs on the conductor thread except {@link #requestClose},
- * {@link #requestDoorbell} and {@link #stop}, which queue work and wake the selector. Rings are
- * unmapped only here, and only between polls.
+ * {@link #requestDropFaulted}, {@link #requestDoorbell} and {@link #stop}, which queue work and wake
+ * the selector. Rings are unmapped only here, and only between polls.
+ *
+ * <p><b>Faults.</b> A client's ring file is shared with that client, which may truncate it, and lives
+ * on a file system that may fill up: then touching the mapping raises a SIGBUS, which the JVM turns
+ * into an {@code InternalError} in the thread that touched it. Every touch of a client's ring here
+ * (polls, the asleep flags, heartbeats, the last drain) is guarded per client: a fault drops that
+ * client as lost ({@code onDisconnect(c, false)}) and the conductor goes on serving the others. A fault
+ * reported later than the access that caused it is caught around the whole pass and pinned on the
+ * clients whose ring files are truncated ({@link RingFile#isIntact()}). Ring files are written in
+ * full when they are made, so a full file system refuses a client at its handshake instead of
+ * faulting later.
  */
 final class ServerConductor implements Runnable {
     private static final long SELECT_WHILE_BUSY_NS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -93,6 +105,20 @@ final class ServerConductor implements Runnable {
         selector.wakeup();
     }
 
+    /** Any thread: drops a client whose ring file faulted under a send, at the conductor's next safe point. */
+    void requestDropFaulted(ClientConnection c, Throwable fault) {
+        tasks.add(() -> dropFaulted(c, fault));
+        selector.wakeup();
+    }
+
+    /**
+     * Conductor thread, inside a ring poll (a handler met a fault): the rings are checked once the
+     * poll is over, as a drop must not unmap the ring being read.
+     */
+    void requestFaultCheck(ClientConnection suspect, InternalError fault) {
+        tasks.add(() -> onFault(suspect, fault));
+    }
+
     /** Any thread: rings a client's doorbell from the conductor (for senders that must not touch the socket). */
     void requestDoorbell(ClientConnection c) {
         tasks.add(() -> {
@@ -109,24 +135,12 @@ final class ServerConductor implements Runnable {
             long now = System.nanoTime();
             nextHeartbeatNs = now + config.heartbeatIntervalNs();
             nextDutyNs = nextHeartbeatNs;
-            long lastSelectNs = now;
+            lastSelectNs = now;
             while (running) {
-                int work = pollRings() + runTasks();
-                now = System.nanoTime();
-                if (now - lastSelectNs >= SELECT_WHILE_BUSY_NS) {
-                    lastSelectNs = now;
-                    selector.selectNow();
-                    work += processKeys();
-                }
-                if (now - nextDutyNs >= 0) {
-                    duties(now);
-                }
-                if (work > 0) {
-                    idler.reset();
-                } else if (idler.idle()) {
-                    sleep();
-                    idler.reset();
-                    lastSelectNs = System.nanoTime();
+                try {
+                    pass();
+                } catch (InternalError e) {
+                    onStrayFault(e);
                 }
             }
         } catch (Throwable t) {
@@ -136,17 +150,134 @@ final class ServerConductor implements Runnable {
         }
     }
 
+    private long lastSelectNs;
+
+    /** One turn of the duty cycle (see the class comment). */
+    private void pass() throws IOException {
+        int work = pollRings() + runTasks();
+        long now = System.nanoTime();
+        if (now - lastSelectNs >= SELECT_WHILE_BUSY_NS) {
+            lastSelectNs = now;
+            selector.selectNow();
+            work += processKeys();
+        }
+        if (now - nextDutyNs >= 0) {
+            duties(now);
+        }
+        if (work > 0) {
+            idler.reset();
+        } else if (idler.idle()) {
+            sleep();
+            idler.reset();
+            lastSelectNs = System.nanoTime();
+        }
+    }
+
+    /**
+     * A fault on a mapped file surfaced outside the per-client guards (the JVM reports a SIGBUS on
+     * an unsafe access a little after it happened): every client whose ring file no longer covers
+     * its mapping is dropped; the server goes on serving the rest.
+     */
+    private void onStrayFault(InternalError e) {
+        onFault(null, e);
+    }
+
+    /** Faults on one client's ring without a truncated file before that client is dropped all the same. */
+    private static final int FAULTS_BEFORE_DROP = 3;
+
+    /**
+     * A fault surfaced on the conductor, perhaps later than the access that caused it, so perhaps
+     * under another client's guard: every client whose ring file is truncated is dropped. When none
+     * is, the fault was not a ring's (a store file's, reported late) unless {@code suspect} (the
+     * client whose ring was being touched) keeps faulting: then it is dropped too. Only ever called
+     * outside a ring poll, as a drop unmaps the ring.
+     */
+    void onFault(ClientConnection suspect, InternalError e) {
+        int dropped = 0;
+        for (ClientConnection c : clients) {
+            if (!c.disconnected && !c.ring().isIntact()) {
+                dropFaulted(c, e);
+                dropped++;
+            }
+        }
+        if (dropped > 0 || lastRingFaultNs != 0 && System.nanoTime() - lastRingFaultNs < RECENT_RING_FAULT_NS) {
+            return; // a late report of a ring fault already handled
+        }
+        if (suspect != null && !suspect.disconnected && ++suspect.faults >= FAULTS_BEFORE_DROP) {
+            dropFaulted(suspect, e);
+            return;
+        }
+        LOG.log(WARNING, "a fault on a mapped file surfaced on the conductor"
+                + (suspect != null ? " while serving " + suspect : "") + " and no client's ring file is truncated;"
+                + " going on: " + e.getMessage());
+    }
+
+    /**
+     * Conductor thread: whether a fault met while serving {@code c} is better explained by another
+     * client's ring: one is truncated now, or one was dropped for a fault moments ago (the JVM may
+     * report each faulting access of it, one after another, late).
+     */
+    boolean anotherRingFaulted(ClientConnection c) {
+        if (lastRingFaultNs != 0 && System.nanoTime() - lastRingFaultNs < RECENT_RING_FAULT_NS) {
+            return true;
+        }
+        for (ClientConnection other : clients) {
+            if (other != c && !other.disconnected && !other.ring().isIntact()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How long after a ring fault a fault elsewhere is taken for a late report of it. */
+    private static final long RECENT_RING_FAULT_NS = TimeUnit.SECONDS.toNanos(5);
+    /** When a client was last dropped for a ring fault (0: never). */
+    private long lastRingFaultNs;
+
+    /** Drops a client whose ring file faulted: lost, like a client that died (its ring is never touched again). */
+    void dropFaulted(ClientConnection c, Throwable fault) {
+        if (c.disconnected) {
+            return;
+        }
+        c.faulted = true;
+        lastRingFaultNs = System.nanoTime();
+        String reason = "its ring file " + c.ringFile() + " faulted (truncated, or its file system is full): "
+                + fault.getMessage();
+        LOG.log(WARNING, "dropping " + c + ": " + reason);
+        disconnect(c, false, reason);
+    }
+
+    /**
+     * Drops a client for what it did or failed to do: it is told why first, if its ring has room (it
+     * reads that as the reason of its lost connection), then it is disconnected as lost.
+     */
+    private void drop(ClientConnection c, String reason) {
+        LOG.log(WARNING, "dropping " + c + ": " + reason);
+        try {
+            UnsafeBuffer notice = Transport.encodeError(Status.ERR_LOST_CONNECTION, "the server dropped this client: "
+                    + reason);
+            c.sender().offer(0, Protocol.FLAG_ERROR, notice, 0, notice.capacity());
+        } catch (RuntimeException e) {
+            // the notice is a courtesy; the disconnect below is what counts
+        }
+        disconnect(c, false, reason);
+    }
+
     private int pollRings() {
         int work = 0;
         for (ClientConnection c : clients) {
             if (c.disconnected) {
                 continue;
             }
-            work += c.receiver().poll(Transport.POLL_LIMIT);
+            try {
+                work += c.receiver().poll(Transport.POLL_LIMIT);
+            } catch (InternalError e) {
+                onFault(c, e);
+                continue;
+            }
             String error = c.receiver().error();
             if (error != null) {
-                LOG.log(WARNING, "dropping " + c + ": " + error);
-                disconnect(c, false, error);
+                drop(c, error);
             }
         }
         return work;
@@ -174,12 +305,24 @@ final class ServerConductor implements Runnable {
     private void sleep() throws IOException {
         ClientConnection[] cs = clients;
         for (ClientConnection c : cs) {
-            c.ring().asleep(RingFile.SERVER, true);
+            try {
+                c.ring().asleep(RingFile.SERVER, true);
+            } catch (InternalError e) {
+                onFault(c, e);
+            }
         }
         VarHandle.fullFence(); // flags stored before the rings are re-read (Dekker with RingSender.wakePeer)
         boolean ready = !tasks.isEmpty();
         for (int i = 0; i < cs.length && !ready; i++) {
-            ready = RingFile.hasCommittedRecord(cs[i].ring().requests());
+            if (cs[i].disconnected) {
+                continue;
+            }
+            try {
+                ready = RingFile.hasCommittedRecord(cs[i].ring().requests());
+            } catch (InternalError e) {
+                onFault(cs[i], e);
+                ready = true;
+            }
         }
         if (ready) {
             selector.selectNow();
@@ -189,7 +332,11 @@ final class ServerConductor implements Runnable {
         }
         for (ClientConnection c : cs) {
             if (!c.disconnected) {
-                c.ring().asleep(RingFile.SERVER, false);
+                try {
+                    c.ring().asleep(RingFile.SERVER, false);
+                } catch (InternalError e) {
+                    onFault(c, e);
+                }
             }
         }
         processKeys();
@@ -270,16 +417,21 @@ final class ServerConductor implements Runnable {
                 if (c.disconnected) {
                     continue;
                 }
-                c.ring().heartbeat(RingFile.SERVER, epochMs);
-                long beat = c.ring().heartbeat(RingFile.CLIENT);
+                long beat;
+                try {
+                    c.ring().heartbeat(RingFile.SERVER, epochMs);
+                    beat = c.ring().heartbeat(RingFile.CLIENT);
+                } catch (InternalError e) {
+                    onFault(c, e);
+                    continue;
+                }
                 if (beat != c.lastClientHeartbeat) {
                     c.lastClientHeartbeat = beat;
                     c.lastHeartbeatChangeNs = now;
                 } else if (now - c.lastHeartbeatChangeNs > config.heartbeatTimeoutNs()) {
-                    String reason = "heartbeat unchanged for "
-                            + SystemUtil.formatDuration(now - c.lastHeartbeatChangeNs) + " (hung?)";
-                    LOG.log(WARNING, "dropping " + c + ": " + reason);
-                    disconnect(c, false, reason);
+                    drop(c, "no heartbeat for " + LogText.duration(now - c.lastHeartbeatChangeNs)
+                            + " (the heartbeat timeout is " + LogText.duration(config.heartbeatTimeoutNs())
+                            + "): hung or stopped?");
                 }
             }
         }
@@ -324,11 +476,19 @@ final class ServerConductor implements Runnable {
         }
         closeQuietly(c.channel());
         RingFile ring = c.ring();
-        // RingBuffer.unblock() frees a ring whose producer died mid-claim. It is a no-op on a
-        // OneToOneRingBuffer (returns false): with one producer writing in order, nothing complete
-        // can lie behind a torn record. Kept so a many-to-one ring would do the right thing.
-        ring.requests().unblock();
-        c.receiver().drain();
+        if (!c.faulted) {
+            try {
+                // RingBuffer.unblock() frees a ring whose producer died mid-claim. It is a no-op on a
+                // OneToOneRingBuffer (returns false): with one producer writing in order, nothing complete
+                // can lie behind a torn record. Kept so a many-to-one ring would do the right thing.
+                ring.requests().unblock();
+                c.receiver().drain();
+            } catch (InternalError e) {
+                c.faulted = true; // what it sent last is lost with the file's pages
+                LOG.log(WARNING, "the ring file of " + c + " faulted while its last messages were read: "
+                        + e.getMessage());
+            }
+        }
         ring.unmap();
         try {
             ring.delete();

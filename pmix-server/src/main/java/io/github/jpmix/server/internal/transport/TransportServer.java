@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.common.internal.transport.Protocol;
 import io.github.jpmix.common.internal.transport.Transport;
 import io.github.jpmix.common.internal.transport.TransportConfig;
@@ -45,6 +46,16 @@ public final class TransportServer implements AutoCloseable {
          *         (any other exception rejects with {@link Status#ERROR})
          */
         byte[] accept(ClientConnection connection, byte[] handshake);
+
+        /**
+         * Called on the conductor thread before anything is made for the client (no ring file, no
+         * id): a cheap look at the handshake that rejects what {@link #accept} would surely reject
+         * (bytes that do not decode, an unknown client), so a refused or hostile peer costs no file.
+         *
+         * @throws PmixException to reject, as {@link #accept} does
+         */
+        default void precheck(PeerCredentials credentials, byte[] handshake) {
+        }
     }
 
     /** Receives the clients' messages and their departures. */
