@@ -10,6 +10,7 @@ import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.bfrops.BfropsReader;
 import io.github.jpmix.common.internal.bfrops.BfropsWriter;
+import io.github.jpmix.common.internal.openpmix.Commands;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
 import java.util.Comparator;
 import java.util.List;
