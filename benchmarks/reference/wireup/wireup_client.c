@@ -36,6 +36,16 @@
 
 static pmix_proc_t me;
 
+/*
+ * Whether round k puts and gets its own key, MODEX_KEY ".k", instead of MODEX_KEY every round. A
+ * client of the hash store keeps every value a get brought (the reply holds all of the target's data)
+ * and answers a later get of a key it holds from that cache without asking its server
+ * (pmix_client_get.c, _getnbfn: its own store first), so round k+1 would read round k's value; a
+ * ds21 client reads the server's shared memory on every get. Chosen by the store the server named
+ * in PMIX_GDS_MODULE (its first choice is the one used).
+ */
+static bool key_per_round;
+
 static void die(const char *what, pmix_status_t rc)
 {
     fprintf(stderr, "wireup_client rank %u: %s: %s\n", me.rank, what, PMIx_Error_string(rc));
@@ -95,11 +105,16 @@ static void get_job_size(const pmix_proc_t *wildcard, uint32_t expected)
 /* One modex round k: put + commit + collecting fence + get (and check) every local rank's value. */
 static void modex_round(int k, uint32_t nlocal)
 {
-    char mine[MODEX_VALUE_LEN + 1], want[MODEX_VALUE_LEN + 1], next[MODEX_VALUE_LEN + 1];
+    char mine[MODEX_VALUE_LEN + 1], want[MODEX_VALUE_LEN + 1], next[MODEX_VALUE_LEN + 1], key[PMIX_MAX_KEYLEN + 1];
+    if (key_per_round) {
+        snprintf(key, sizeof key, MODEX_KEY ".%d", k);
+    } else {
+        snprintf(key, sizeof key, "%s", MODEX_KEY);
+    }
     modex_value(mine, me.rank, k);
     pmix_value_t v;
     PMIX_VALUE_LOAD(&v, mine, PMIX_STRING);
-    pmix_status_t rc = PMIx_Put(PMIX_GLOBAL, MODEX_KEY, &v);
+    pmix_status_t rc = PMIx_Put(PMIX_GLOBAL, key, &v);
     PMIX_VALUE_DESTRUCT(&v);
     if (PMIX_SUCCESS != rc) {
         die("PMIx_Put", rc);
@@ -112,18 +127,20 @@ static void modex_round(int k, uint32_t nlocal)
     for (uint32_t p = 0; p < nlocal; p++) {
         PMIX_LOAD_PROCID(&peer, me.nspace, p);
         pmix_value_t *got = NULL;
-        if (PMIX_SUCCESS != (rc = PMIx_Get(&peer, MODEX_KEY, NULL, 0, &got))) {
-            die("PMIx_Get(" MODEX_KEY ")", rc);
+        if (PMIX_SUCCESS != (rc = PMIx_Get(&peer, key, NULL, 0, &got))) {
+            die("PMIx_Get(modex key)", rc);
         }
         /*
          * Round k's value, or round k+1's: a peer that already left this fence may have put and
          * committed its next value, and OpenPMIx stores a local peer's commit at once (PMIx makes
-         * no snapshot promise). It cannot be further ahead: round k+2 needs our next fence.
+         * no snapshot promise). It cannot be further ahead: round k+2 needs our next fence. With a
+         * key per round only round k's value can be there.
          */
         modex_value(want, p, k);
         modex_value(next, p, k + 1);
-        if (PMIX_STRING != got->type || (0 != strcmp(want, got->data.string) && 0 != strcmp(next, got->data.string))) {
-            fail("PMIx_Get(" MODEX_KEY ") of rank %u: wrong value in round %d: got %s, want %s", p, k,
+        if (PMIX_STRING != got->type
+            || (0 != strcmp(want, got->data.string) && (key_per_round || 0 != strcmp(next, got->data.string)))) {
+            fail("PMIx_Get(%s) of rank %u: wrong value in round %d: got %s, want %s", key, p, k,
                  PMIX_STRING == got->type ? got->data.string : PMIx_Data_type_string(got->type), want);
         }
         PMIX_VALUE_RELEASE(got);
@@ -303,6 +320,8 @@ int main(int argc, char **argv)
     int64_t spawned = strtoll(argv[2], NULL, 10);
     uint32_t jobsize = (uint32_t) strtoul(argv[3], NULL, 10);
     uint32_t nlocal = (uint32_t) strtoul(argv[4], NULL, 10);
+    const char *gds = getenv("PMIX_GDS_MODULE");
+    key_per_round = NULL != gds && 0 == strncmp(gds, "hash", 4) && ('\0' == gds[4] || ',' == gds[4]);
 
     static int64_t get_ns[GET_CALLS], fence_ns[FENCE_CALLS], modex_ns[MODEX_ROUNDS];
     int64_t t0 = now_ns();

@@ -2,10 +2,13 @@
  * wireup_host: the OpenPMIx 4.2.2 side of the side-by-side wireup benchmark (issue 4, section 2).
  *
  *   wireup_host --n N --j J [--runs R] [--client PATH] [--tmpdir DIR] [--timeout SECONDS] [--warmup-seconds S]
+ *               [--gds LIST]
  *
  * One run = one fresh OpenPMIx server (a forked child of this process, so every run starts cold
  * and a crash or hang in the library cannot take the aggregation with it):
- *   1. PMIx_server_init with its tmpdirs in a fresh directory (OpenPMIx's default GDS);
+ *   1. PMIx_server_init with its tmpdirs in a fresh directory (OpenPMIx's default GDS, ds21; with
+ *      --gds LIST, PMIX_MCA_gds=LIST in the run's environment, so the server restricts its gds
+ *      framework to LIST, tells the clients PMIX_GDS_MODULE=LIST and they inherit the restriction);
  *   2. PMIx_generate_regex / PMIx_generate_ppn for the job layout of wireup.h (metric generate_maps);
  *   3. PMIx_server_register_nspace with the wireup information a launcher gives (metric register);
  *   4. PMIx_server_register_client + PMIx_server_setup_fork for the N local ranks (metric
@@ -16,6 +19,7 @@
  *
  * After R runs (default 5) it prints one line per metric, over the samples of all runs and clients:
  *   RESULT impl=openpmix metric=<m> N=<n> J=<j> median_us=<x> p99_us=<x> samples=<k>
+ * (impl=openpmix-LIST with --gds LIST: openpmix-hash).
  * median: the middle sample (mean of the two middle ones for an even count); p99: nearest rank,
  * the ceil(0.99 k)-th smallest sample. Progress goes to stderr.
  *
@@ -358,6 +362,8 @@ static int make_dir(const char *path)
 /* One run in a fresh server; samples go to files in dir. Returns the child's exit status. */
 /* --warmup-seconds: passed to every client (0: the fixed warm-up counts). */
 static uint32_t warmup_seconds;
+/* --gds: the gds components the server may use (NULL: OpenPMIx's default choice). */
+static const char *gds;
 
 static int run_once(const char *dir, uint32_t n, uint32_t j, const char *client, int64_t deadline, bool first)
 {
@@ -377,6 +383,10 @@ static int run_once(const char *dir, uint32_t n, uint32_t j, const char *client,
         return 1;
     }
     host[sizeof host - 1] = '\0';
+    if (NULL != gds && 0 != setenv("PMIX_MCA_gds", gds, 1)) {
+        perror("setenv");
+        return 1;
+    }
     if (0 != init_reference_server(&module, pmixdir)) {
         return 1;
     }
@@ -593,11 +603,14 @@ static void usage(const char *prog)
 {
     fprintf(stderr,
             "usage: %s --n N --j J [--runs R] [--client PATH] [--tmpdir DIR] [--timeout SECONDS] [--warmup-seconds S]\n"
+            "          [--gds LIST]\n"
             "  N local clients (1..65535), a job of J >= N processes, R runs (default 5),\n"
             "  PATH the wireup_client binary (default: next to this one),\n"
             "  DIR where each run's directory goes (default $TMPDIR or /tmp),\n"
             "  SECONDS the limit for one run (default 1800),\n"
-            "  S seconds each phase is repeated before it is timed (default 0: the fixed warm-up counts)\n",
+            "  S seconds each phase is repeated before it is timed (default 0: the fixed warm-up counts),\n"
+            "  LIST the gds components the server may use, PMIX_MCA_gds (default: OpenPMIx's choice, ds21);\n"
+            "    the RESULT lines then say impl=openpmix-LIST\n",
             prog);
 }
 
@@ -632,6 +645,9 @@ int main(int argc, char **argv)
             ok = parse_u32(val, &warmup_seconds);
         } else if (0 == strcmp(opt, "--client")) {
             client = val;
+        } else if (0 == strcmp(opt, "--gds")) {
+            gds = val;
+            ok = '\0' != val[0];
         } else if (0 == strcmp(opt, "--tmpdir")) {
             base = val;
         } else {
@@ -716,8 +732,9 @@ int main(int argc, char **argv)
         qsort(p->v, p->n, sizeof *p->v, cmp_double);
         double median = p->n % 2 ? p->v[p->n / 2] : (p->v[p->n / 2 - 1] + p->v[p->n / 2]) / 2;
         size_t rank99 = (99 * p->n + 99) / 100; /* ceil(0.99 n), 1-based */
-        printf("RESULT impl=openpmix metric=%s N=%u J=%u median_us=%.3f p99_us=%.3f samples=%zu warmup_s=%u\n",
-               METRICS[m], n, j, median, p->v[rank99 - 1], p->n, warmup_seconds);
+        printf("RESULT impl=openpmix%s%s metric=%s N=%u J=%u median_us=%.3f p99_us=%.3f samples=%zu warmup_s=%u\n",
+               NULL != gds ? "-" : "", NULL != gds ? gds : "", METRICS[m], n, j, median, p->v[rank99 - 1], p->n,
+               warmup_seconds);
         free(p->v);
     }
     return 0;

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Checks compare.sh on hand-made result files: pairing on (metric, N, J) (jvm_start with start), the ratio, the row order,
-# a zero JPMIx median, duplicates, lines without a counterpart, malformed lines, exit codes.
+# a zero JPMIx median, duplicates, lines without a counterpart, malformed lines, exit codes; four impls in one table
+# (columns, ratios, a missing cell).
 #   benchmarks/reference/wireup/test/compare_test.sh      (prints "N passed, N failed")
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -58,10 +59,28 @@ check "another warm-up does not pair" grep -q 'modex@warm10s N=2 J=10000: only j
 
 "$compare" "$tmp/jpmix.txt" /dev/null > /dev/null 2>&1; rc=$?
 check "exit 1 without any pair" test "$rc" = 1
-"$compare" "$tmp/jpmix.txt" > /dev/null 2>&1; rc=$?
-check "exit 2 on bad usage" test "$rc" = 2
+"$compare" > /dev/null 2>&1; rc=$?
+check "exit 2 without a file" test "$rc" = 2
 "$compare" "$tmp/jpmix.txt" "$tmp/missing" > /dev/null 2>&1; rc=$?
 check "exit 2 on a missing file" test "$rc" = 2
+
+# the C client's columns beside the Java client's: every impl a column, a ratio per pair present
+printf '%s\n' 'RESULT impl=jpmix-served-c metric=fence N=8 J=10000 median_us=100.0 p99_us=300.0 samples=800' \
+    'RESULT impl=jpmix-served-c metric=modex N=8 J=10000 median_us=1000.0 p99_us=3000.0 samples=400' \
+    'RESULT impl=jpmix-served-c metric=pmixrun_start N=8 J=10000 median_us=9.0 p99_us=9.0 samples=8' > "$tmp/served.txt"
+printf '%s\n' 'RESULT impl=openpmix-hash metric=fence N=8 J=10000 median_us=150.0 p99_us=400.0 samples=800' \
+    'RESULT impl=openpmix-hash metric=modex N=8 J=10000 median_us=500.0 p99_us=900.0 samples=400' \
+    'RESULT impl=openpmix metric=fence N=8 J=10000 median_us=200.0 p99_us=500.0 samples=800' \
+    'RESULT impl=openpmix metric=modex N=8 J=10000 median_us=800.0 p99_us=950.0 samples=400' > "$tmp/ref4.txt"
+printf '%s\n' 'RESULT impl=jpmix metric=fence N=8 J=10000 median_us=400.0 p99_us=800.0 samples=800' > "$tmp/java4.txt"
+out=$("$compare" "$tmp/java4.txt" "$tmp/served.txt" "$tmp/ref4.txt" 2> /dev/null); rc=$?
+check "four impls: exit 0" test "$rc" = 0
+check "four impls: header" grep -qE '^metric +N +J +jpmix_med +jpmix_p99 +jpmix-served-c_med +jpmix-served-c_p99 +openpmix-hash_med +openpmix-hash_p99 +openpmix_med +openpmix_p99 +openpmix/jpmix +openpmix-hash/jpmix-served-c +openpmix/jpmix-served-c$' <<<"$out"
+check "four impls: fence row, ratios 0.5 1.5 2" grep -qE '^fence +8 +10000 +400\.0 +800\.0 +100\.0 +300\.0 +150\.0 +400\.0 +200\.0 +500\.0 +0\.5 +1\.5 +2$' <<<"$out"
+check "four impls: a missing cell and its ratio are -" grep -qE '^modex +8 +10000 +- +- +1000\.0 +3000\.0 +500\.0 +900\.0 +800\.0 +950\.0 +- +0\.5 +0\.8$' <<<"$out"
+check "four impls: one impl alone is listed apart" grep -q 'pmixrun_start N=8 J=10000: only jpmix-served-c' <<<"$out"
+out=$("$compare" "$tmp/served.txt" "$tmp/ref4.txt" 2> /dev/null)
+check "no Java file: no jpmix column or ratio" test "$(head -n 1 <<<"$out" | grep -c -e 'jpmix_med' -e 'openpmix/jpmix ')" = 0
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

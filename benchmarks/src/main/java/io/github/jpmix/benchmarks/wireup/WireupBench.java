@@ -3,8 +3,11 @@ package io.github.jpmix.benchmarks.wireup;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.internal.JvmFlags;
 import io.github.jpmix.server.internal.launch.CommandLineArgs;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +15,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -30,10 +35,31 @@ import java.util.stream.Stream;
  * {@code warmup_s=S}. The reference harness takes the same option, and {@code compare.sh} pairs only
  * lines with the same warm-up.
  *
- * <pre>WireupBench [--runs R] [--n "2 4 8 16"] [--j 10000] [--warmup-seconds S] [--pmixrun PATH]</pre>
+ * <p>{@code --program PATH} runs a native client instead: the reference harness's
+ * {@code wireup_client}, an unmodified libpmix client served by JPMIx's OpenPMIx front, started as
+ * {@code pmixrun --job-size J -n N PATH DIR SPAWN_NS J N [S]} (the arguments {@code wireup_host}
+ * gives it, SPAWN_NS being this process's {@code System.nanoTime()}, CLOCK_MONOTONIC as the
+ * client's clock, just before pmixrun starts). Its {@code samples.<rank>} files ("metric
+ * microseconds" lines) are pooled the same way, under {@code impl=jpmix-served-c} (or
+ * {@code --impl NAME}); its {@code start} is {@code pmixrun_start} here: pmixrun started to the
+ * client's {@code main}, the launcher's JVM, server and registration included.
+ *
+ * <p>Both kinds of run also report the launcher's phases from the summary line pmixrun prints
+ * last: {@code launcher_server} (its {@code main} to the server listening), {@code register} (the
+ * job's registration, the counterpart of the reference's {@code PMIx_server_register_nspace}) and
+ * {@code launch} (registering and starting the N processes), millisecond resolution.
+ *
+ * <pre>WireupBench [--runs R] [--n "2 4 8 16"] [--j 10000] [--warmup-seconds S] [--pmixrun PATH] [--program PATH [--impl NAME]]</pre>
  */
 public final class WireupBench {
     static final List<String> METRICS = List.of("init", "jvm_start", "get_job_key", "fence", "modex", "event");
+    /** The metrics of a run of a native client ({@code --program}). */
+    static final List<String> PROGRAM_METRICS = List.of("init", "pmixrun_start", "get_job_key", "fence", "modex", "event");
+    /** The launcher's phases, from pmixrun's summary line. */
+    static final List<String> LAUNCHER_METRICS = List.of("launcher_server", "register", "launch");
+    /** pmixrun's last line (Launcher.run): the duration of each phase in milliseconds. */
+    static final Pattern SUMMARY = Pattern.compile(
+            "pmixrun: server (\\d+) ms, register (\\d+) ms, launch (\\d+) ms, run (\\d+) ms, total (\\d+) ms; exit .*");
 
     private WireupBench() {
     }
@@ -44,6 +70,8 @@ public final class WireupBench {
         int jobSize = 10_000;
         int[] ns = {2, 4, 8, 16};
         String pmixrun = "bin/pmixrun";
+        String program = null;
+        String impl = null;
         int warmupSeconds = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -55,9 +83,12 @@ public final class WireupBench {
                 case "--j" -> jobSize = positive(a, args[++i]);
                 case "--n" -> ns = Arrays.stream(args[++i].trim().split("[\\s,]+")).mapToInt(s -> positive("--n", s)).toArray();
                 case "--pmixrun" -> pmixrun = args[++i];
+                case "--program" -> program = args[++i];
+                case "--impl" -> impl = args[++i];
                 case "--warmup-seconds" -> warmupSeconds = positive(a, args[++i]);
                 case "-h", "--help" -> {
-                    System.out.println("usage: jpmix-wireup-bench [--runs R] [--n \"2 4 8 16\"] [--j 10000] [--warmup-seconds S]");
+                    System.out.println("usage: jpmix-wireup-bench [--runs R] [--n \"2 4 8 16\"] [--j 10000] [--warmup-seconds S]"
+                            + " [--program PATH [--impl NAME]]");
                     return;
                 }
                 default -> fail("unknown option " + a);
@@ -68,38 +99,72 @@ public final class WireupBench {
                 fail("N=" + n + " exceeds the job size J=" + jobSize);
             }
         }
+        if (impl != null && program == null) {
+            fail("--impl names the runs of a --program");
+        }
+        Path client = null;
+        if (program != null) {
+            client = Path.of(program).toAbsolutePath();
+            if (!Files.isExecutable(client)) {
+                fail("--program " + program + " is not an executable file");
+            }
+        }
+        String name = client == null ? "jpmix" : impl != null ? impl : "jpmix-served-c";
+        List<String> metrics = new ArrayList<>(client == null ? METRICS : PROGRAM_METRICS);
+        metrics.addAll(LAUNCHER_METRICS);
         for (int n : ns) {
             Map<String, List<Long>> samples = new LinkedHashMap<>();
-            METRICS.forEach(m -> samples.put(m, new ArrayList<>()));
+            metrics.forEach(m -> samples.put(m, new ArrayList<>()));
             for (int run = 1; run <= runs; run++) {
-                System.err.printf("wireup-bench: N=%d J=%d run %d/%d%n", n, jobSize, run, runs);
-                runOnce(pmixrun, n, jobSize, warmupSeconds, samples);
+                System.err.printf("wireup-bench: %s N=%d J=%d run %d/%d%n", name, n, jobSize, run, runs);
+                runOnce(pmixrun, client, n, jobSize, warmupSeconds, samples);
             }
-            for (String m : METRICS) {
-                System.out.println(result("jpmix", m, n, jobSize, samples.get(m)) + " warmup_s=" + warmupSeconds);
+            for (String m : metrics) {
+                System.out.println(result(name, m, n, jobSize, samples.get(m)) + " warmup_s=" + warmupSeconds);
             }
             System.out.flush();
         }
     }
 
-    /** One pmixrun of N bench clients; adds their samples. */
-    private static void runOnce(String pmixrun, int n, int jobSize, int warmupSeconds, Map<String, List<Long>> samples)
-            throws IOException, InterruptedException {
+    /** One pmixrun of N bench clients (Java, or the native {@code program} when not null); adds their samples. */
+    private static void runOnce(String pmixrun, Path program, int n, int jobSize, int warmupSeconds,
+            Map<String, List<Long>> samples) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("jpmix-wireup-bench");
         try {
             List<String> cmd = new ArrayList<>(List.of(pmixrun, "--job-size", Integer.toString(jobSize), "-n",
-                    Integer.toString(n), WireupBenchClient.class.getName(), dir.toString()));
-            if (warmupSeconds > 0) {
-                cmd.add(Integer.toString(warmupSeconds));
+                    Integer.toString(n)));
+            List<String> warmup = warmupSeconds > 0 ? List.of(Integer.toString(warmupSeconds)) : List.of();
+            ProcessBuilder pb = new ProcessBuilder().redirectOutput(ProcessBuilder.Redirect.INHERIT);
+            Process process;
+            if (program == null) {
+                cmd.addAll(List.of(WireupBenchClient.class.getName(), dir.toString()));
+                cmd.addAll(warmup);
+                String classes = Path.of(codeSource()).toString();
+                String app = System.getenv("JPMIX_APP_CLASSPATH");
+                pb.environment().put("JPMIX_APP_CLASSPATH", app == null || app.isEmpty() ? classes : app + ":" + classes);
+                process = pb.command(cmd).start();
+            } else {
+                // wireup_client's arguments (wireup_host.c): DIR SPAWN_NS JOB_SIZE LOCAL_SIZE [WARMUP_SECONDS];
+                // nanoTime is CLOCK_MONOTONIC on Linux, the clock the client's main reads
+                cmd.addAll(List.of(program.toString(), dir.toString(), Long.toString(System.nanoTime()),
+                        Integer.toString(jobSize), Integer.toString(n)));
+                cmd.addAll(warmup);
+                process = pb.command(cmd).start();
             }
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.INHERIT)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT);
-            String classes = Path.of(codeSource()).toString();
-            String app = System.getenv("JPMIX_APP_CLASSPATH");
-            pb.environment().put("JPMIX_APP_CLASSPATH", app == null || app.isEmpty() ? classes : app + ":" + classes);
-            int exit = pb.start().waitFor();
+            long[] phases = forwardStderr(process);
+            int exit = process.waitFor();
             if (exit != 0) {
                 fail("pmixrun exited with " + exit + " (N=" + n + ")");
+            }
+            if (phases == null) {
+                fail("pmixrun printed no summary line (N=" + n + ")");
+            }
+            for (int k = 0; k < LAUNCHER_METRICS.size(); k++) {
+                samples.get(LAUNCHER_METRICS.get(k)).add(phases[k] * 1_000_000);
+            }
+            if (program != null) {
+                addProgramSamples(dir, n, samples);
+                return;
             }
             for (int r = 0; r < n; r++) {
                 Path f = dir.resolve("rank-" + r + ".txt");
@@ -129,6 +194,71 @@ public final class WireupBench {
                 }
             }
             Files.deleteIfExists(dir);
+        }
+    }
+
+    /**
+     * Copies the process's stderr to ours line by line until it ends; returns the milliseconds of the
+     * launcher's phases ({@link #LAUNCHER_METRICS}) from pmixrun's summary line, or null if none came.
+     */
+    private static long[] forwardStderr(Process process) throws IOException {
+        long[] phases = null;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = in.readLine()) != null;) {
+                System.err.println(line);
+                long[] p = launcherPhases(line);
+                if (p != null) {
+                    phases = p;
+                }
+            }
+        }
+        return phases;
+    }
+
+    /** The launcher's phases in milliseconds ({@link #LAUNCHER_METRICS}) if {@code line} is pmixrun's summary, else null. */
+    static long[] launcherPhases(String line) {
+        Matcher m = SUMMARY.matcher(line);
+        if (!m.matches()) {
+            return null;
+        }
+        return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3))};
+    }
+
+    /** Adds the samples of N native clients: "metric microseconds" lines in {@code dir/samples.<rank>}. */
+    private static void addProgramSamples(Path dir, int n, Map<String, List<Long>> samples) throws IOException {
+        for (int r = 0; r < n; r++) {
+            Path f = dir.resolve("samples." + r);
+            if (!Files.exists(f)) {
+                fail("rank " + r + " wrote no samples (N=" + n + ")");
+            }
+            try {
+                addProgramSamples(Files.readAllLines(f), samples);
+            } catch (IllegalArgumentException e) {
+                fail(f + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Adds the lines of one native client's sample file to {@code samples} (nanoseconds), its
+     * {@code start} as {@code pmixrun_start}; lines of other metrics are ignored.
+     *
+     * @throws IllegalArgumentException for a line that is not "metric microseconds"
+     */
+    static void addProgramSamples(List<String> lines, Map<String, List<Long>> samples) {
+        for (String line : lines) {
+            String[] w = line.trim().split(" ");
+            if (w.length != 2) {
+                throw new IllegalArgumentException("not a sample line: '" + line + "'");
+            }
+            List<Long> into = samples.get(w[0].equals("start") ? "pmixrun_start" : w[0]);
+            if (into != null) {
+                try {
+                    into.add(Math.round(Double.parseDouble(w[1]) * 1e3));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("not a sample line: '" + line + "'", e);
+                }
+            }
         }
     }
 

@@ -2,12 +2,15 @@ package io.github.jpmix.server.internal.openpmix;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Not API. Who is at the other end of a loopback TCP connection, in the kernel's words: OpenPMIx's
@@ -16,9 +19,14 @@ import java.util.Locale;
  * loopback connection are sockets of this host, and {@code /proc/net/tcp} (and {@code tcp6}) list
  * every socket with its owner's uid: the client's socket is the one whose local address is the
  * connection's remote one and whose remote address is the server's end.
+ *
+ * <p>The kernel makes those tables by walking its whole socket hash table, a few milliseconds per
+ * read of a page of lines even on an idle host, and the front's thread waits for it: a lookup reads
+ * lines until it finds the socket, splitting only the lines that mention the peer's port.
  */
 final class LoopbackPeer {
     private static final List<Path> TABLES = List.of(Path.of("/proc/net/tcp"), Path.of("/proc/net/tcp6"));
+    private static final Pattern FIELDS = Pattern.compile("\\s+");
 
     private LoopbackPeer() {
     }
@@ -30,24 +38,26 @@ final class LoopbackPeer {
      *     a loopback peer, or it is gone), {@link Status#ERR_NOT_SUPPORTED} without {@code /proc/net/tcp}
      */
     static int uid(InetSocketAddress self, InetSocketAddress peer) {
-        String peerPort = port(peer.getPort());
-        String selfPort = port(self.getPort());
+        String peerPort = ":" + port(peer.getPort());
+        String selfPort = ":" + port(self.getPort());
         boolean anyTable = false;
         for (Path table : TABLES) {
-            List<String> lines;
-            try {
-                lines = Files.readAllLines(table);
+            try (BufferedReader in = Files.newBufferedReader(table, StandardCharsets.US_ASCII)) {
                 anyTable = true;
-            } catch (IOException e) {
-                continue;
-            }
-            for (int i = 1; i < lines.size(); i++) {
-                // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
-                String[] f = lines.get(i).trim().split("\\s+");
-                if (f.length > 7 && f[1].endsWith(":" + peerPort) && f[2].endsWith(":" + selfPort)
-                        && isLoopback(f[1]) && isLoopback(f[2])) {
-                    return Integer.parseInt(f[7]);
+                in.readLine(); // the column names
+                for (String line; (line = in.readLine()) != null;) {
+                    if (!line.contains(peerPort)) {
+                        continue;
+                    }
+                    // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
+                    String[] f = FIELDS.split(line.trim());
+                    if (f.length > 7 && f[1].endsWith(peerPort) && f[2].endsWith(selfPort) && isLoopback(f[1])
+                            && isLoopback(f[2])) {
+                        return Integer.parseInt(f[7]);
+                    }
                 }
+            } catch (IOException e) {
+                // no such table (IPv6 off), or it could not be read: the other one may list the socket
             }
         }
         if (!anyTable) {
@@ -57,8 +67,10 @@ final class LoopbackPeer {
                 + " connected to " + self);
     }
 
+    /** A port as the tables print it: four upper-case hex digits. */
     private static String port(int port) {
-        return String.format(Locale.ROOT, "%04X", port);
+        String hex = Integer.toHexString(port).toUpperCase(Locale.ROOT);
+        return "0000".substring(hex.length()) + hex;
     }
 
     /**

@@ -45,6 +45,12 @@ final class OpenPmixConnection implements ClientLink {
     /** The admitted client; null during the handshake. Front thread only. */
     ClientHandle client;
     final Map<Integer, Pending> pending = new ConcurrentHashMap<>();
+    /**
+     * What the client's commits have posted, key to posted info: OpenPMIx's client sends every value
+     * put so far in every commit, and only what changed goes on to the modex store
+     * ({@link RequestAdapter}). Emptied when a commit fails, so that the next one carries everything.
+     */
+    final Map<String, Info> committed = new ConcurrentHashMap<>();
     private final ArrayDeque<ByteBuffer> out = new ArrayDeque<>();
     private long queued;
     private volatile boolean open = true;
@@ -80,6 +86,7 @@ final class OpenPmixConnection implements ClientLink {
             return;
         }
         if (p.command() == Commands.COMMIT) {
+            committed.clear();
             // libpmix reads no status of a commit: the refusal fails this client's next fence or get
             // (docs/openpmix.md, "Limits")
             commitRefusal = new PmixException(status, message);

@@ -66,7 +66,7 @@ final class RequestAdapter {
                 // the namespace's job data, the same bytes for every client of it (no status: gds_hash.c:744)
                 c.send(tag, c.front.jobData(c.client.proc().namespace()));
             }
-            case Commands.COMMIT -> request(c, tag, cmd, Op.COMMIT, commit(r));
+            case Commands.COMMIT -> request(c, tag, cmd, Op.COMMIT, commit(c, r));
             case Commands.FENCENB -> request(c, tag, cmd, Op.FENCE, fence(r));
             case Commands.GETNB -> get(c, tag, r);
             case Commands.FINALIZE -> request(c, tag, cmd, Op.FINALIZE, List.of());
@@ -103,9 +103,12 @@ final class RequestAdapter {
 
     /**
      * {@code P(SCOPE) P(BUFFER of KVALs)} per scope, LOCAL then REMOTE; a GLOBAL put arrives in both
-     * ({@code client/pmix_client.c:1376-1480}), and every commit carries every value put so far.
+     * ({@code client/pmix_client.c:1376-1480}), and every commit carries every value put so far. Only
+     * the values that differ from the connection's last commit are posted: the others are in the
+     * modex store already, and posting them again would count them as new data that the next fence
+     * release must carry or publish (a client doing many rounds would republish all it ever put).
      */
-    private static List<Info> commit(BfropsReader r) {
+    static List<Info> commit(OpenPmixConnection c, BfropsReader r) {
         Map<String, Value> values = new LinkedHashMap<>();
         Map<String, Integer> scopes = new LinkedHashMap<>();
         while (r.hasRemaining()) {
@@ -120,8 +123,13 @@ final class RequestAdapter {
                 scopes.merge(kv.key(), scope, (a, b) -> a.equals(b) ? a : Scope.GLOBAL);
             }
         }
-        List<Info> posted = new ArrayList<>(values.size());
-        values.forEach((k, v) -> posted.add(MessageKeys.posted(k, v, scopes.get(k))));
+        List<Info> posted = new ArrayList<>();
+        values.forEach((k, v) -> {
+            Info i = MessageKeys.posted(k, v, scopes.get(k));
+            if (!i.equals(c.committed.put(k, i))) {
+                posted.add(i);
+            }
+        });
         return posted;
     }
 
