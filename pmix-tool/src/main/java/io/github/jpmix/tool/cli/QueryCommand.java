@@ -40,7 +40,9 @@ import picocli.CommandLine.Spec;
             "  jpmix query PMIX_QUERY_PROC_TABLE --qualifier PMIX_NSPACE=myjob"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every query was answered", "1:none was (PMIX_ERR_NOT_FOUND / PMIX_ERR_NOT_SUPPORTED)",
-            "2:usage error, an unknown qualifier or one a KEY does not take, or a query lacked a required qualifier (PMIX_ERR_BAD_PARAM)", "3:no server reachable",
+            "2:usage error, an unknown qualifier or one a KEY does not take, or a query lacked a required qualifier "
+                    + "(PMIX_ERR_BAD_PARAM)",
+            "3:no server reachable",
             "4:some queries were answered (PMIX_ERR_PARTIAL_SUCCESS)"})
 final class QueryCommand implements Callable<Integer> {
     @Spec
