@@ -149,7 +149,7 @@ final class ChronicleBootstrap {
                 // what every first open does anyway, done now: chronicle-core's Jvm and OS start-up, the
                 // builder, the value model (which finds the class defined above), map and query classes
                 ChronicleMapBuilder<CharSequence, byte[]> b = ChronicleMap.of(CharSequence.class, byte[].class)
-                        .entries(1).averageKeySize(8).averageValueSize(8);
+                        .entries(1).averageKeySize(8).averageValueSize(8).skipCloseOnExitHook(true);
                 Values.nativeClassFor(VanillaGlobalMutableState.class);
                 try (ChronicleMap<CharSequence, byte[]> m = b.create()) {
                     m.put("jpmix", new byte[1]);

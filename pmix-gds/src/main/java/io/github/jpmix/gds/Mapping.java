@@ -36,6 +36,12 @@ import org.agrona.concurrent.UnsafeBuffer;
  * the file once the last lookup is out, and lookups after it find nothing. The unmapping itself (about
  * a hundred microseconds in Chronicle) runs on a background thread, so a reader moving to a new modex
  * generation after a fence does not wait for the old one to close. Thread-safe.
+ *
+ * <p><b>One closer.</b> The map is closed by {@link #unmap} alone, once: it is built with
+ * {@code skipCloseOnExitHook}, so Chronicle's own exit hook does not close it too. Two closers of one
+ * Chronicle map race (its {@code close()} walks the map's contexts before it checks whether another
+ * thread is releasing them), and a JVM that exits while the closer thread unmaps the last files met
+ * that race and printed Chronicle's stack traces. The process's exit unmaps whatever is still mapped.
  */
 final class Mapping {
     static {
@@ -112,6 +118,7 @@ final class Mapping {
                     if (m == null) {
                         ChronicleBootstrap.await();
                         ChronicleMap<CharSequence, byte[]> cm = ChronicleMap.of(CharSequence.class, byte[].class)
+                                .skipCloseOnExitHook(true)
                                 .createPersistedTo(link.toFile());
                         m = new Mapping(cm, file.toString(), identity);
                         OPEN.put(identity, m);

@@ -301,7 +301,8 @@ final class StoreFiles {
     /**
      * A builder sized for what the file will hold: one segment for small maps (every entry's chunks in
      * one tier, so the largest entry always fits), more for large ones, each tier big enough for its
-     * share plus the largest entry.
+     * share plus the largest entry. The store closes its maps itself, so Chronicle's exit hook must
+     * not close them as well (two closers of one map race; see {@link Mapping}).
      */
     private static ChronicleMapBuilder<CharSequence, byte[]> sized(long[] stats) {
         long n = Math.max(1, stats[0]);
@@ -321,6 +322,7 @@ final class StoreFiles {
                 .averageKeySize(Math.max(1.0, stats[1] / (double) n))
                 .averageValueSize(Math.max(1.0, stats[2] / (double) n))
                 .maxBloatFactor(4.0)
-                .putReturnsNull(true);
+                .putReturnsNull(true)
+                .skipCloseOnExitHook(true);
     }
 }

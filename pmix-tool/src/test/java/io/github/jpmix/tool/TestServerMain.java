@@ -18,7 +18,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * A server in its own JVM, for the multi-process tool tests. Arguments: {@code --server-tmpdir DIR},
  * {@code --system-tmpdir DIR}, {@code --nspace NS}, {@code --tool}, {@code --system},
- * {@code --allow-tools} (the host admits every tool). Prints {@code URI}, {@code TOOLURI}, {@code PID}, one
+ * {@code --allow-tools} (the host admits every tool), {@code --job NS} (registers a job of one process
+ * on this node, repeatable). Prints {@code URI}, {@code TOOLURI}, {@code PID}, one
  * {@code FILE} per rendezvous file and {@code READY}; or {@code ERROR <status> <message>} and exits 3.
  * Then reads stdin: the line {@code exit} makes it exit without closing the server (its shutdown hook
  * runs); end of input closes the server, prints {@code CLOSED} and exits 0.
@@ -31,6 +32,7 @@ public final class TestServerMain {
         JvmFlags.disableChronicleAnalytics();
         ServerOptions options = new ServerOptions().hostname(ToolTestSupport.HOST);
         boolean allowTools = false;
+        List<String> jobs = new java.util.ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--server-tmpdir" -> options.serverTmpdir(Path.of(args[++i]));
@@ -39,6 +41,7 @@ public final class TestServerMain {
                 case "--tool" -> options.toolSupport(true);
                 case "--system" -> options.systemSupport(true);
                 case "--allow-tools" -> allowTools = true;
+                case "--job" -> jobs.add(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -57,6 +60,10 @@ public final class TestServerMain {
             System.out.flush();
             System.exit(3);
             return;
+        }
+        for (String job : jobs) {
+            server.registerNamespace(job, 1, io.github.jpmix.server.WireupInfo.of(job).node(ToolTestSupport.HOST, 0)
+                    .build(ToolTestSupport.HOST));
         }
         Proc proc = server.proc();
         System.out.println("URI " + server.uri());

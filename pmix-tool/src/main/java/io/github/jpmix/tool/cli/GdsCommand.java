@@ -50,12 +50,13 @@ final class GdsCommand implements Runnable {
                 description = "The server's session directory (default: the one of the server the connection options pick).")
         private Path dir;
 
-        @Parameters(arity = "0..*", paramLabel = "NSPACE", description = "Namespaces to dump (default: all).")
+        @Parameters(arity = "0..*", paramLabel = "NSPACE", description = {"Namespaces to dump (default: all). With several servers running and none chosen,",
+                    "the server hosting the first is read."})
         private List<String> namespaces = new ArrayList<>();
 
         @Override
         public Integer call() {
-            Path d = dir != null ? dir : server.sessionDirectory();
+            Path d = dir != null ? dir : server.sessionDirectory(namespaces.isEmpty() ? null : namespaces.get(0));
             List<String> names = namespaces.isEmpty() ? GdsDump.namespaces(d) : namespaces;
             PrintWriter out = spec.commandLine().getOut();
             List<Object> json = new ArrayList<>();

@@ -29,8 +29,9 @@ import picocli.CommandLine.Command;
             "2:usage error",
             "3:no PMIx server could be reached, or the connection was lost",
             "4:partial success (some of what was asked was answered)"},
-        footer = {"", "Connection options (--pid, --nspace, --uri, --system, --system-first, --tmpdir, "
-                + "--system-tmpdir) pick the server as RFC0010 describes; see 'jpmix servers'."})
+        footer = {"", "Connection options (--pid, --server-nspace/--nspace, --uri, --system, --system-first, --tmpdir, "
+                + "--system-tmpdir) pick the server as RFC0010 describes; see 'jpmix servers'. --job NSPACE picks "
+                + "the server hosting a job."})
 public final class Jpmix implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -146,7 +146,9 @@ final class Json {
         m.put("hostname", pi.hostname());
         m.put("executable", pi.executable());
         m.put("pid", pi.pid());
-        m.put("exitCode", pi.exitCode());
+        // pmix_proc_info_t's exit_code is only meaningful once the process has terminated (its 0 before
+        // that is the struct's default, not an exit): a running process has no exit code, null here
+        m.put("exitCode", ProcState.isTerminated(pi.state()) ? (Object) pi.exitCode() : null);
         m.put("state", ProcState.name(pi.state()));
         return m;
     }

@@ -13,7 +13,6 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,13 +38,14 @@ final class PsCommand implements Callable<Integer> {
     @Mixin
     private ServerSelection server;
 
-    @Parameters(arity = "0..*", paramLabel = "JOB", description = "Namespaces to show (default: every one the server knows).")
+    @Parameters(arity = "0..*", paramLabel = "JOB", description = {"Job namespaces to show (default: every one the server knows). With several",
+                "servers running and none chosen, the server hosting the first is asked."})
     private List<String> jobs = new ArrayList<>();
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (PmixTool tool = server.connect()) {
+        try (PmixTool tool = server.connect(jobs.isEmpty() ? null : jobs.get(0))) {
             List<String> namespaces = jobs;
             if (namespaces.isEmpty()) {
                 QueryResults r = tool.query(List.of(Query.of(Keys.QUERY_NAMESPACES.name())));
@@ -60,11 +60,7 @@ final class PsCommand implements Callable<Integer> {
             if (output.json) {
                 List<Object> l = new ArrayList<>();
                 for (ProcInfo p : rows) {
-                    Map<String, Object> m = Json.procInfo(p);
-                    if (!ProcState.isTerminated(p.state())) {
-                        m.put("exitCode", null);
-                    }
-                    l.add(m);
+                    l.add(Json.procInfo(p));
                 }
                 out.println(Json.write(l));
             } else if (rows.isEmpty()) {

@@ -149,6 +149,18 @@ class ToolCommandsTest {
         Cli.Result badValue = jpmix("query", "PMIX_QUERY_PROC_TABLE", "-q", "PMIX_RANK=lots");
         assertEquals(2, badValue.exit(), badValue::toString);
         assertTrue(badValue.err().contains("'lots'"), badValue::toString);
+        Cli.Result bogus = jpmix("query", "PMIX_QUERY_PROC_TABLE", "-q", "PMIX_NSPACE=" + nspace, "-q", "BOGUS=1");
+        assertEquals(2, bogus.exit(), bogus::toString);
+        assertTrue(bogus.err().contains("unknown qualifier BOGUS"), bogus::toString);
+        Cli.Result notTaken = jpmix("query", "PMIX_QUERY_PROC_TABLE", "-q", "PMIX_NSPACE=" + nspace, "-q", "PMIX_HOSTNAME=x");
+        assertEquals(2, notTaken.exit(), notTaken::toString);
+        assertTrue(notTaken.err().contains("PMIX_QUERY_PROC_TABLE does not take the qualifier PMIX_HOSTNAME (it takes "
+                + "PMIX_NSPACE)"), notTaken::toString);
+        // the proc table as a query prints what ps prints: no exit code for the running rank 0
+        Cli.Result table = jpmix("query", "PMIX_QUERY_PROC_TABLE", "-q", "PMIX_NSPACE=" + nspace, "--json");
+        assertEquals(0, table.exit(), table::toString);
+        assertTrue(table.out().matches(procJson(0, "null", "CONNECTED")), table::toString);
+        assertTrue(table.out().matches(procJson(2, "7", "TERM_WO_SYNC")), table::toString);
 
         // the job's stored data, found through the server the options pick
         Cli.Result dump = jpmix("gds", "dump", nspace);
