@@ -5,7 +5,6 @@ import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
-import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import java.util.ArrayList;
@@ -330,7 +329,7 @@ final class EventChain {
                 targets = procs(i.value());
             }
         }
-        if (targets != null && !matchesAny(self, targets)) {
+        if (targets != null && !self.matchesAny(targets)) {
             return; // not meant for this process
         }
         List<Proc> about = affected(info);
@@ -400,17 +399,7 @@ final class EventChain {
 
     private static boolean overlaps(List<Proc> a, List<Proc> b) {
         for (Proc p : b) {
-            if (matchesAny(p, a)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether {@code p} is one of {@code procs}, a WILDCARD rank standing for its whole namespace. */
-    private static boolean matchesAny(Proc p, List<Proc> procs) {
-        for (Proc q : procs) {
-            if (q.namespace().equals(p.namespace()) && (q.rank() == p.rank() || q.rank() == Rank.WILDCARD || p.rank() == Rank.WILDCARD)) {
+            if (p.matchesAny(a)) {
                 return true;
             }
         }

@@ -1,5 +1,6 @@
 package io.github.jpmix.common;
 
+import java.util.Collection;
 import java.util.Objects;
 
 /**
@@ -26,6 +27,25 @@ public record Proc(String namespace, int rank) implements Comparable<Proc> {
     /** The proc standing for every rank of a namespace ({@link Rank#WILDCARD}). */
     public static Proc wildcard(String namespace) {
         return new Proc(namespace, Rank.WILDCARD);
+    }
+
+    /**
+     * Whether this process and {@code other} name a common process: same namespace, and the same rank
+     * or either one {@link Rank#WILDCARD} (the PMIx Standard's matching of event affected processes and
+     * ranges, "Event Notification").
+     */
+    public boolean matches(Proc other) {
+        return namespace.equals(other.namespace) && (rank == other.rank || rank == Rank.WILDCARD || other.rank == Rank.WILDCARD);
+    }
+
+    /** Whether this process {@link #matches} any of {@code procs}. */
+    public boolean matchesAny(Collection<Proc> procs) {
+        for (Proc p : procs) {
+            if (matches(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.github.jpmix.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,5 +41,17 @@ class ProcTest {
         assertTrue(e.getMessage().contains("255"), e.getMessage());
         assertThrows(PmixException.class, () -> new Proc("n".repeat(Proc.MAX_NSLEN + 1), 0));
         assertThrows(NullPointerException.class, () -> new Proc(null, 0));
+    }
+
+    @Test
+    void shouldMatchTheSameRankOrAWildcardOfTheSameNamespace() {
+        Proc a1 = new Proc("a", 1);
+        assertTrue(a1.matches(new Proc("a", 1)));
+        assertTrue(a1.matches(Proc.wildcard("a")));
+        assertTrue(Proc.wildcard("a").matches(a1));
+        assertFalse(a1.matches(new Proc("a", 2)));
+        assertFalse(a1.matches(Proc.wildcard("b")));
+        assertTrue(a1.matchesAny(List.of(new Proc("b", 1), Proc.wildcard("a"))));
+        assertFalse(a1.matchesAny(List.of()));
     }
 }

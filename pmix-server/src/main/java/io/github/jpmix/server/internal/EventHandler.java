@@ -7,7 +7,6 @@ import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcState;
-import io.github.jpmix.common.Rank;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.protocol.MessageKeys;
@@ -210,7 +209,7 @@ final class EventHandler {
         return switch (range) {
             case DataRange.LOCAL, DataRange.SESSION, DataRange.GLOBAL, DataRange.UNDEF -> true;
             case DataRange.NAMESPACE -> to.namespace().equals(from.namespace());
-            case DataRange.CUSTOM -> matchesAny(to, targets);
+            case DataRange.CUSTOM -> to.matchesAny(targets);
             default -> false; // PROC_LOCAL: the notifier's own handlers; RM: the host's
         };
     }
@@ -228,17 +227,7 @@ final class EventHandler {
 
     private static boolean overlaps(List<Proc> a, List<Proc> b) {
         for (Proc p : b) {
-            if (matchesAny(p, a)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether {@code p} is one of {@code procs}, a WILDCARD rank standing for its whole namespace. */
-    private static boolean matchesAny(Proc p, List<Proc> procs) {
-        for (Proc q : procs) {
-            if (q.namespace().equals(p.namespace()) && (q.rank() == p.rank() || q.rank() == Rank.WILDCARD || p.rank() == Rank.WILDCARD)) {
+            if (p.matchesAny(a)) {
                 return true;
             }
         }
