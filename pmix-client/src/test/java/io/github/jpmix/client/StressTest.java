@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.ProcState;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
+import io.github.jpmix.common.internal.transport.TransportConfig;
 import io.github.jpmix.testing.Child;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -314,7 +315,8 @@ class StressTest {
      * start-up) starve one another: a client's 1 s heartbeat stalled for 11.8 s, and with the
      * server's former 10 s heartbeat timeout a healthy client was dropped as hung, which rightly
      * failed everybody's fence. The default is 30 s now; this test allows 2 minutes, since hang
-     * detection is not what it checks, and prints the longest stall it saw.
+     * detection is not what it checks, and prints the longest stall it saw. Its clients' handshake
+     * timeout is 2 minutes for the same reason.
      */
     @Test
     @Timeout(value = 30, unit = TimeUnit.MINUTES)
@@ -325,12 +327,28 @@ class StressTest {
                 HeartbeatWatch watch = new HeartbeatWatch(host.server.sessionDirectory())) {
             host.job("w64", n);
             List<Child> clients = new ArrayList<>();
+            // the same starvation stretches a handshake past its 5 s default: a client that gave up on
+            // the server's reply (the server had admitted it) ended, and its end rightly failed the fence
+            List<String> jvm = new ArrayList<>(Child.SMALL);
+            jvm.add("-D" + TransportConfig.HANDSHAKE_TIMEOUT_PROP + "=120s");
             for (int r = 0; r < n; r++) {
-                clients.add(host.launch(new Proc("w64", r), Child.SMALL, ClientScenarios.class, "wireup"));
+                clients.add(host.launch(new Proc("w64", r), jvm, ClientScenarios.class, "wireup"));
             }
             for (int r = 0; r < n; r++) {
                 Child c = clients.get(r);
-                c.await("WIRED " + r + " of " + n, 1_200_000);
+                try {
+                    c.await("WIRED " + r + " of " + n, 1_200_000);
+                } catch (AssertionError e) {
+                    // name the clients that ended: the first one's end is what failed the others' fence
+                    for (int q = 0; q < n; q++) {
+                        Child d = clients.get(q);
+                        if (!d.process.isAlive()) {
+                            e.addSuppressed(new AssertionError("rank " + q + " ended with " + d.process.exitValue()
+                                    + " having printed: " + d.transcript()));
+                        }
+                    }
+                    throw e;
+                }
                 assertEquals(0, c.awaitExit(120_000), c.transcript());
             }
             assertEquals(1, host.fences.get(), "one host fence for the node's 64 participants");
