@@ -26,6 +26,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,9 +57,22 @@ class OpenPmixConnectionTest {
         listener.close();
     }
 
+    /**
+     * Runs {@code task} on a thread of its own: the stand-in server's accept and the client's connect
+     * block at once, and the common pool may have a single thread (2 cores; on JDK 25 CompletableFuture
+     * then queues the second task behind the first).
+     */
+    private static <T> CompletableFuture<T> async(Supplier<T> task) {
+        return CompletableFuture.supplyAsync(task, r -> {
+            Thread t = new Thread(r, "stand-in");
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+
     /** Accepts the connection and reads the connect message, on another thread. */
     private CompletableFuture<ConnectMessage> accept() {
-        return CompletableFuture.supplyAsync(() -> {
+        return async(() -> {
             try {
                 peer = listener.accept();
                 DataInputStream in = new DataInputStream(peer.getInputStream());
@@ -100,7 +114,7 @@ class OpenPmixConnectionTest {
 
     private OpenPmixConnection client(OpenPmixConnection.Handler handler) throws Exception {
         CompletableFuture<ConnectMessage> hello = accept();
-        CompletableFuture<OpenPmixConnection> c = CompletableFuture.supplyAsync(
+        CompletableFuture<OpenPmixConnection> c = async(
                 () -> OpenPmixConnection.connectClient(uri, ME, Duration.ofSeconds(10), handler));
         ConnectMessage m = hello.get(10, TimeUnit.SECONDS);
         assertEquals(ConnectMessage.SIMPLE_CLIENT, m.flag());
@@ -186,7 +200,7 @@ class OpenPmixConnectionTest {
     @Test
     void shouldTakeAClosedSocketForARefusal() throws Exception {
         CompletableFuture<ConnectMessage> hello = accept();
-        CompletableFuture<OpenPmixConnection> c = CompletableFuture.supplyAsync(
+        CompletableFuture<OpenPmixConnection> c = async(
                 () -> OpenPmixConnection.connectClient(uri, ME, Duration.ofSeconds(10), new OpenPmixConnection.Handler() { }));
         hello.get(10, TimeUnit.SECONDS);
         peer.close();
@@ -217,7 +231,7 @@ class OpenPmixConnectionTest {
     @Test
     void shouldReadTheIdentityTheServerGivesATool() throws Exception {
         CompletableFuture<ConnectMessage> hello = accept();
-        CompletableFuture<OpenPmixConnection> c = CompletableFuture.supplyAsync(() -> OpenPmixConnection.connectTool(uri, null,
+        CompletableFuture<OpenPmixConnection> c = async(() -> OpenPmixConnection.connectTool(uri, null,
                 new byte[] {2, 0}, Duration.ofSeconds(10), new OpenPmixConnection.Handler() { }));
         ConnectMessage m = hello.get(10, TimeUnit.SECONDS);
         assertEquals(ConnectMessage.TOOL_NEEDS_ID, m.flag());
@@ -239,7 +253,7 @@ class OpenPmixConnectionTest {
     @Test
     void shouldTakeAToolRefusalStatus() throws Exception {
         CompletableFuture<ConnectMessage> hello = accept();
-        CompletableFuture<OpenPmixConnection> c = CompletableFuture.supplyAsync(() -> OpenPmixConnection.connectTool(uri,
+        CompletableFuture<OpenPmixConnection> c = async(() -> OpenPmixConnection.connectTool(uri,
                 new Proc("t", 0), new byte[] {2, 0}, Duration.ofSeconds(10), new OpenPmixConnection.Handler() { }));
         assertEquals(ConnectMessage.TOOL_GIVEN_ID, hello.get(10, TimeUnit.SECONDS).flag());
         reply(Status.ERR_NOT_SUPPORTED);
