@@ -103,7 +103,7 @@ public final class RingSender {
                 sendFragmented(correlationId, flags, src, offset, length);
             }
         } catch (InternalError e) {
-            throw fault(e);
+            throw fault(e); // this ring's file faulted, or faults kept coming (write absorbs stray ones)
         }
     }
 
@@ -117,11 +117,13 @@ public final class RingSender {
             return false;
         }
         ringLock.lock();
+        int index = 0;
+        boolean committed = false;
         try {
             if (closedReason != null || abortPending != 0 && !writeAbort()) {
                 return false;
             }
-            int index = ring.tryClaim(RECORD_MESSAGE, MESSAGE_HEADER_LENGTH + length);
+            index = ring.tryClaim(RECORD_MESSAGE, MESSAGE_HEADER_LENGTH + length);
             if (index <= 0) {
                 return false;
             }
@@ -130,9 +132,18 @@ public final class RingSender {
             b.putInt(index + 4, flags);
             b.putBytes(index + MESSAGE_HEADER_LENGTH, src, offset, length);
             ring.commit(index);
+            committed = true;
             wakePeer();
             return true;
         } catch (InternalError e) {
+            if (file.isIntact()) {
+                // another mapping's fault surfaced here; this ring is whole (a claim it interrupted is
+                // aborted, or the consumer would wait on it)
+                if (index > 0 && !committed) {
+                    ring.abort(index);
+                }
+                return committed;
+            }
             faulted = true;
             closedReason = "the ring file shared with " + peerName + " faulted: " + e.getMessage();
             return false;
@@ -212,74 +223,87 @@ public final class RingSender {
         }
     }
 
-    /** Writes one record (header ints h0..h4, as many as headerLength holds, then the bytes). */
+    /**
+     * Writes one record (header ints h0..h4, as many as headerLength holds, then the bytes).
+     *
+     * <p>The JVM reports a SIGBUS at the faulting thread's next call into the VM, so a fault of
+     * another mapped file (another client's truncated ring, touched by this thread a moment ago) may
+     * surface anywhere in here: under the lock, in taking or releasing it, in a back-off. While this
+     * ring's file is whole such a fault is not this ring's: a record claimed and not committed is
+     * aborted and the record written again; one already committed is sent. Only a fault of this file
+     * (or more stray reports than any one truncation gives) fails the send.
+     */
     private void write(int type, int headerLength, int h0, int h1, int h2, int h3, int h4,
             DirectBuffer src, int offset, int length) {
         int recordLength = headerLength + length;
         long deadline = 0;
         int attempts = 0;
-        boolean faultSeen = false;
+        int strayFaults = 0;
+        boolean committed = false;
         while (true) {
-            ringLock.lock();
-            int index = 0;
-            boolean committed = false;
             try {
-                checkOpen();
-                if (abortPending == 0 || writeAbort()) {
-                    index = ring.tryClaim(type, recordLength);
-                    if (index > 0) {
-                        AtomicBuffer b = ring.buffer();
-                        try {
-                            b.putInt(index, h0);
-                            b.putInt(index + 4, h1);
-                            if (headerLength == FRAGMENT_HEADER_LENGTH) {
-                                b.putInt(index + 8, h2);
-                                b.putInt(index + 12, h3);
-                                b.putInt(index + 16, h4);
-                                b.putInt(index + 20, 0);
+                ringLock.lock();
+                int index = 0;
+                try {
+                    checkOpen();
+                    if (abortPending == 0 || writeAbort()) {
+                        index = ring.tryClaim(type, recordLength);
+                        if (index > 0) {
+                            AtomicBuffer b = ring.buffer();
+                            try {
+                                b.putInt(index, h0);
+                                b.putInt(index + 4, h1);
+                                if (headerLength == FRAGMENT_HEADER_LENGTH) {
+                                    b.putInt(index + 8, h2);
+                                    b.putInt(index + 12, h3);
+                                    b.putInt(index + 16, h4);
+                                    b.putInt(index + 20, 0);
+                                }
+                                b.putBytes(index + headerLength, src, offset, length);
+                            } catch (RuntimeException e) {
+                                ring.abort(index);
+                                throw e;
                             }
-                            b.putBytes(index + headerLength, src, offset, length);
-                        } catch (RuntimeException e) {
-                            ring.abort(index);
-                            throw e;
+                            ring.commit(index);
+                            committed = true;
+                            wakePeer();
+                            return;
                         }
-                        ring.commit(index);
-                        committed = true;
-                        wakePeer();
-                        return;
                     }
+                    wakePeer(); // full: make sure the consumer is not asleep on a full ring
+                } catch (InternalError fault) {
+                    if (!committed && index > 0 && file.isIntact()) {
+                        ring.abort(index);
+                    }
+                    throw fault;
+                } finally {
+                    ringLock.unlock();
                 }
-                wakePeer(); // full: make sure the consumer is not asleep on a full ring
+                long now = System.nanoTime();
+                if (deadline == 0) {
+                    deadline = now + sendTimeoutNs;
+                } else if (now - deadline >= 0) {
+                    throw new PmixException(Status.ERR_OUT_OF_RESOURCE, "ring to " + peerName + " stayed full for "
+                            + LogText.duration(sendTimeoutNs) + " (send timeout; capacity=" + ring.capacity()
+                            + ", record=" + recordLength + " bytes)");
+                }
+                backOff(attempts++);
             } catch (InternalError fault) {
-                // The JVM reports a SIGBUS at the thread's next call into the VM, so a fault of another
-                // mapped file (another client's truncated ring, touched by this thread a moment ago)
-                // may surface here. This ring's file still whole: the fault was not this ring's; the
-                // record is aborted if it was claimed and not committed, and written again, once.
-                if (faultSeen || !file.isIntact()) {
+                if (ringLock.isHeldByCurrentThread()) {
+                    ringLock.unlock(); // surfaced in lock() once the lock was taken
+                }
+                if (!file.isIntact() || ++strayFaults > MAX_STRAY_FAULTS) {
                     throw fault;
                 }
-                faultSeen = true;
                 if (committed) {
                     return;
                 }
-                if (index > 0) {
-                    ring.abort(index);
-                }
-                continue;
-            } finally {
-                ringLock.unlock();
             }
-            long now = System.nanoTime();
-            if (deadline == 0) {
-                deadline = now + sendTimeoutNs;
-            } else if (now - deadline >= 0) {
-                throw new PmixException(Status.ERR_OUT_OF_RESOURCE, "ring to " + peerName + " stayed full for "
-                        + LogText.duration(sendTimeoutNs) + " (send timeout; capacity=" + ring.capacity()
-                        + ", record=" + recordLength + " bytes)");
-            }
-            backOff(attempts++);
         }
     }
+
+    /** Fault reports from other mapped files one write absorbs before it takes the fault for its own. */
+    static final int MAX_STRAY_FAULTS = 16;
 
     /**
      * A fault on the mapped file under a send (the JVM's SIGBUS as an {@code InternalError}: the file

@@ -164,10 +164,30 @@ class RingSenderTest {
     @Test
     void shouldCloseWhenFaultsKeepComing() {
         RingSender sender = sender(1000);
-        PmixException e = assertThrows(PmixException.class, () -> sender.send(7, 0, faultingSource(2), 0, 64));
+        PmixException e = assertThrows(PmixException.class, () -> sender.send(7, 0, faultingSource(RingSender.MAX_STRAY_FAULTS + 1), 0, 64));
 
         assertStatus(Status.ERR_LOST_CONNECTION, e);
         assertMentions(e, "faulted");
         assertTrue(sender.isFaulted());
+    }
+
+    @Test
+    void shouldSendOnceWhenAFaultOfAnotherMappingSurfacesAfterTheRecordIsCommitted() {
+        // the doorbell is rung after the commit: a fault reported there (another mapping's, this
+        // file whole) must neither close the sender nor write the message twice
+        AtomicInteger faults = new AtomicInteger(1);
+        RingSender sender = new RingSender(file.requests(), file, RingFile.SERVER, () -> {
+            if (faults.getAndDecrement() > 0) {
+                throw new InternalError("a fault occurred in a recent unsafe memory access operation");
+            }
+        }, TimeUnit.SECONDS.toNanos(1), 1 << 20, "server under test");
+        file.asleep(RingFile.SERVER, true);
+
+        sender.send(9, 0, PAYLOAD, 0, 16);
+
+        assertTrue(!sender.isFaulted() && !sender.isClosed(), "the sender stays open");
+        AtomicInteger messages = new AtomicInteger();
+        file.requests().read((type, buffer, index, length) -> messages.incrementAndGet());
+        assertEquals(1, messages.get(), "the committed message is sent once");
     }
 }

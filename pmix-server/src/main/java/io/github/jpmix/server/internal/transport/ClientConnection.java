@@ -193,24 +193,29 @@ public final class ClientConnection {
         }
     }
 
+    /** Handlings of one message that faults of other clients' rings may interrupt before it fails. */
+    private static final int MAX_INTERRUPTED_HANDLINGS = 8;
+
     private void dispatch(TransportServer.Handler handler, int correlationId, DirectBuffer buffer, int offset,
             int length) {
         try {
-            try {
-                handler.onMessage(this, correlationId, buffer, offset, length);
-            } catch (InternalError fault) {
-                // The JVM reports a SIGBUS at the thread's next call into the VM, which may come in the
-                // handler of the next message, another client's: the conductor checks the rings once
-                // this poll is over. When another client's ring file is truncated, or was dropped for
-                // a fault moments ago, this message was only interrupted (at its decode, the first
-                // allocation, as a rule): it is handled again, once.
-                conductor.requestFaultCheck(this, fault);
-                if (!ring.isIntact() || !conductor.anotherRingFaulted(this)) {
-                    throw fault;
+            // The JVM reports a SIGBUS at the thread's next call into the VM, which may come in the
+            // handler of the next message, another client's, and once per faulting access: the
+            // conductor checks the rings once this poll is over. When another client's ring file is
+            // truncated, or was dropped for a fault moments ago, this message was only interrupted
+            // (at its decode, the first allocation, as a rule): it is handled again.
+            for (int attempt = 1;; attempt++) {
+                try {
+                    handler.onMessage(this, correlationId, buffer, offset, length);
+                    break;
+                } catch (InternalError fault) {
+                    conductor.requestFaultCheck(this, fault);
+                    if (attempt >= MAX_INTERRUPTED_HANDLINGS || !ring.isIntact() || !conductor.anotherRingFaulted(this)) {
+                        throw fault;
+                    }
+                    Transport.LOG.log(System.Logger.Level.DEBUG, "a fault of another client's ring interrupted a"
+                            + " message from " + this + "; handling it again");
                 }
-                Transport.LOG.log(System.Logger.Level.DEBUG, "a fault of another client's ring interrupted a message"
-                        + " from " + this + "; handling it again");
-                handler.onMessage(this, correlationId, buffer, offset, length);
             }
         } catch (Throwable t) {
             if (!isOpen()) {

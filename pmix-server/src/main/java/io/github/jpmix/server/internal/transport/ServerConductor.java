@@ -136,11 +136,22 @@ final class ServerConductor implements Runnable {
             nextHeartbeatNs = now + config.heartbeatIntervalNs();
             nextDutyNs = nextHeartbeatNs;
             lastSelectNs = now;
+            // The JVM throws a fault on a mapped file at the faulting thread's next safepoint poll,
+            // which may be a loop's back edge or a line of the fault handling itself, and it throws
+            // one per faulting access (a truncated ring read in a loop faults several times): so
+            // both the turn and the loop around it catch it, and handling retries when a later one
+            // interrupts it. Only a stop ends the conductor.
             while (running) {
                 try {
-                    pass();
-                } catch (InternalError e) {
-                    onStrayFault(e);
+                    while (running) {
+                        try {
+                            pass();
+                        } catch (InternalError e) {
+                            onStrayFault(e);
+                        }
+                    }
+                } catch (InternalError late) {
+                    onStrayFault(late);
                 }
             }
         } catch (Throwable t) {
@@ -179,8 +190,22 @@ final class ServerConductor implements Runnable {
      * its mapping is dropped; the server goes on serving the rest.
      */
     private void onStrayFault(InternalError e) {
-        onFault(null, e);
+        InternalError pending = e;
+        for (int reports = 0; pending != null; reports++) {
+            try {
+                onFault(null, pending);
+                pending = null;
+            } catch (InternalError late) {
+                if (reports >= MAX_LATE_FAULT_REPORTS) {
+                    throw late;
+                }
+                pending = late;
+            }
+        }
     }
+
+    /** Late fault reports one stray-fault handling absorbs before the conductor gives up. */
+    private static final int MAX_LATE_FAULT_REPORTS = 1000;
 
     /** Faults on one client's ring without a truncated file before that client is dropped all the same. */
     private static final int FAULTS_BEFORE_DROP = 3;
@@ -305,6 +330,9 @@ final class ServerConductor implements Runnable {
     private void sleep() throws IOException {
         ClientConnection[] cs = clients;
         for (ClientConnection c : cs) {
+            if (c.disconnected) {
+                continue; // dropped by a fault met earlier in this loop: its ring is unmapped
+            }
             try {
                 c.ring().asleep(RingFile.SERVER, true);
             } catch (InternalError e) {
