@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * {@code pmixrun --job-size J -n N} with N {@link WireupBenchClient}s, R times, pools the samples of
  * every client of every run per metric, and prints one line per metric:
  *
- * <pre>RESULT impl=jpmix metric=&lt;init|jvm_start|get_job_key|fence|modex|event&gt; N=&lt;n&gt; J=&lt;j&gt; median_us=&lt;x.y&gt; p99_us=&lt;x.y&gt; samples=&lt;k&gt;</pre>
+ * <pre>RESULT impl=jpmix metric=&lt;init|jvm_start|wired|cpu|modex_first|get_job_key|fence|modex|event&gt; N=&lt;n&gt; J=&lt;j&gt; median_us=&lt;x.y&gt; p99_us=&lt;x.y&gt; samples=&lt;k&gt;</pre>
  *
  * <p>Percentiles are nearest-rank over the pooled samples. Progress goes to stderr, results to stdout.
  * The job layout (N local ranks 0..N-1, the rest on simulated nodes of 16) is that of the OpenPMIx
@@ -52,9 +52,11 @@ import java.util.stream.Stream;
  * <pre>WireupBench [--runs R] [--n "2 4 8 16"] [--j 10000] [--warmup-seconds S] [--pmixrun PATH] [--program PATH [--impl NAME]]</pre>
  */
 public final class WireupBench {
-    static final List<String> METRICS = List.of("init", "jvm_start", "get_job_key", "fence", "modex", "event");
+    static final List<String> METRICS = List.of("init", "jvm_start", "wired", "cpu", "modex_first", "get_job_key", "fence",
+            "modex", "event");
     /** The metrics of a run of a native client ({@code --program}). */
-    static final List<String> PROGRAM_METRICS = List.of("init", "pmixrun_start", "get_job_key", "fence", "modex", "event");
+    static final List<String> PROGRAM_METRICS = List.of("init", "pmixrun_start", "wired", "cpu", "modex_first",
+            "get_job_key", "fence", "modex", "event");
     /** The launcher's phases, from pmixrun's summary line. */
     static final List<String> LAUNCHER_METRICS = List.of("launcher_server", "register", "launch");
     /** pmixrun's last line (Launcher.run): the duration of each phase in milliseconds. */

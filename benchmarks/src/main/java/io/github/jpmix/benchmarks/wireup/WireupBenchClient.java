@@ -20,9 +20,17 @@ import java.util.List;
  * by {@code pmixrun --job-size J -n N}; all N run the same phases at once. It times, with
  * {@link System#nanoTime()}:
  * <ul>
- *   <li>{@code jvm_start}: from the JVM's start ({@code ProcessHandle.info().startInstant()}, which
- *       Linux knows to a clock tick, 10 ms) to {@code main};</li>
+ *   <li>{@code jvm_start}: from the fork of this process to {@code main}: the fork is the launcher's
+ *       {@code JPMIX_FORK_NS} (its CLOCK_MONOTONIC just before it started this process), or under a
+ *       launcher without it the JVM's start ({@code ProcessHandle.info().startInstant()}, which Linux
+ *       knows to a clock tick, 10 ms);</li>
  *   <li>{@code init}: {@link PmixClient#init()};</li>
+ *   <li>{@code modex_first}: the first modex round (as {@code modex} below), right after init;</li>
+ *   <li>{@code wired}: from the fork to the end of that round: init, put, commit, fence with data
+ *       collection and a get of every local peer's value, the time until this process can talk to its
+ *       peers;</li>
+ *   <li>{@code cpu}: the CPU time of this process (every thread, user and system, from its start) at
+ *       that instant;</li>
  *   <li>{@code get_job_key}: {@code get(Proc(nspace, WILDCARD), PMIX_JOB_SIZE)}, per call, 1000 calls
  *       after 100 warm-up calls;</li>
  *   <li>{@code fence}: a fence of the whole namespace without data, per call, 100 after 10;</li>
@@ -68,6 +76,7 @@ public final class WireupBenchClient {
     }
 
     public static void main(String[] args) throws IOException {
+        long mainNs = System.nanoTime();
         Instant mainAt = Instant.now();
         JvmFlags.disableChronicleAnalytics();
         double warmupSeconds = 0;
@@ -83,8 +92,7 @@ public final class WireupBenchClient {
             System.exit(2);
         }
         Path dir = Path.of(args[0]);
-        long jvmStart = ProcessHandle.current().info().startInstant()
-                .map(s -> Duration.between(s, mainAt).toNanos()).orElse(-1L);
+        long forkNs = forkNanos(mainNs, mainAt);
         StringBuilder out = new StringBuilder();
         long initStart = System.nanoTime();
         try (PmixClient client = PmixClient.init()) {
@@ -92,8 +100,15 @@ public final class WireupBenchClient {
             Proc me = client.proc();
             Proc job = Proc.wildcard(me.namespace());
             int local = client.get(job, Keys.LOCAL_SIZE);
-            out.append("jvm_start ").append(jvmStart).append('\n');
+            Modex modex = new Modex(client, local);
+            long firstRound = modex.round();
+            long wired = System.nanoTime() - forkNs;
+            long cpu = ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
+            out.append("jvm_start ").append(mainNs - forkNs).append('\n');
             out.append("init ").append(initNs).append('\n');
+            out.append("modex_first ").append(firstRound).append('\n');
+            out.append("wired ").append(wired).append('\n');
+            out.append("cpu ").append(cpu).append('\n');
             client.fence(List.of());
 
             String jobSize = Keys.JOB_SIZE.name();
@@ -136,7 +151,6 @@ public final class WireupBenchClient {
             out.append('\n');
             client.fence(List.of());
 
-            Modex modex = new Modex(client, local);
             if (warmupSeconds > 0) {
                 warmUp(client, dir, "modex", warmupSeconds, () -> {
                     for (int i = 0; i < WARMUP_CHUNK_ROUNDS; i++) {
@@ -187,6 +201,28 @@ public final class WireupBenchClient {
         Path tmp = dir.resolve(".rank-" + rank + ".txt");
         Files.writeString(tmp, out);
         Files.move(tmp, dir.resolve("rank-" + rank + ".txt"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * The instant this process was forked, on {@link System#nanoTime()}'s clock: the launcher's
+     * {@code JPMIX_FORK_NS} when it set one, else the JVM's start time as the kernel knows it.
+     */
+    static long forkNanos(long mainNs, Instant mainAt) {
+        String fork = System.getenv("JPMIX_FORK_NS");
+        if (fork != null) {
+            try {
+                long ns = Long.parseLong(fork);
+                if (ns <= mainNs) {
+                    return ns;
+                }
+            } catch (NumberFormatException e) {
+                // not the launcher's: fall through
+            }
+            System.err.println("wireup bench client: ignoring JPMIX_FORK_NS=" + fork + " (not an instant before main)");
+        }
+        long toMain = ProcessHandle.current().info().startInstant()
+                .map(s -> Duration.between(s, mainAt).toNanos()).orElse(0L);
+        return mainNs - toMain;
     }
 
     /**

@@ -26,6 +26,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Spawner {
     private static final List<String> DEATH_SIGNAL = List.of("--pdeathsig", "KILL", "--");
+    /**
+     * The variable that tells every started process when it was forked: this JVM's
+     * {@link System#nanoTime()} (Linux's CLOCK_MONOTONIC, the same clock in every process of the
+     * node) just before the fork, in nanoseconds, so that a process can measure its own start-up
+     * from the fork on (the wireup benchmark's "time to wired").
+     */
+    public static final String FORK_NS = "JPMIX_FORK_NS";
     /** The one thread every launched process is forked from: a single-thread pool's thread never times out. */
     private static final ExecutorService FORKER = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "jpmix-launch-forker");
@@ -51,7 +58,10 @@ public final class Spawner {
             cmd.addAll(pb.command());
             pb.command(cmd);
         }
-        Future<Process> f = FORKER.submit(pb::start);
+        Future<Process> f = FORKER.submit(() -> {
+            pb.environment().put(FORK_NS, Long.toString(System.nanoTime()));
+            return pb.start();
+        });
         try {
             return f.get();
         } catch (InterruptedException e) {
