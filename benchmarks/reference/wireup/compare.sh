@@ -9,13 +9,16 @@
 # server with gds hash and with its default ds21), then any other impl by name; then a ratio of
 # medians for each of these pairs whose two impls both appear: openpmix/jpmix,
 # openpmix-hash/jpmix-served-c (the like-for-like pair of the C client), openpmix/jpmix-served-c.
-# A ratio above 1 means the JPMIx side is faster. A (metric, N, J) found for one impl only is listed
-# after the table. JPMIx's jvm_start pairs with the reference's start (both: launcher about to start
-# the process -> main entered). Lines with warmup_s=S (S > 0) pair only with lines of the same S,
-# shown as <metric>@warmSs. Exit status 2 on bad usage or an unreadable file, 1 if no row has two impls.
+# A ratio above 1 means the JPMIx side is faster. Rows in the order a wireup meets them: start, init,
+# wired, cpu, modex_first, get_job_key, fence, modex, then the host's and the MPI job's metrics, then
+# any other by name; every ratio is median / median, cpu's as any other's. A (metric, N, J) found for
+# one impl only is listed after the table. JPMIx's jvm_start pairs with the reference's start (both:
+# launcher about to start the process -> main entered). Lines with warmup_s=S (S > 0) pair only with
+# lines of the same S, shown as <metric>@warmSs. Exit status 2 on bad usage or an unreadable file,
+# 1 if no row has two impls.
 set -euo pipefail
 usage() {
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 [ $# -ge 1 ] || usage
@@ -26,7 +29,7 @@ done
 awk '
 BEGIN {
     # Row order: the metrics in the order a wireup runs into them; any other metric after them.
-    n = split("start init get_job_key fence modex register register_clients generate_maps mpi_wall mpi_job mpi_init mpi_total", order, " ")
+    n = split("start init wired cpu modex_first get_job_key fence modex register register_clients generate_maps mpi_wall mpi_job mpi_init mpi_total", order, " ")
     for (i = 1; i <= n; i++) rank[order[i]] = i
     # Column order of the impls this script knows; others follow by name.
     n = split("jpmix jpmix-served-c openpmix-hash openpmix", known, " ")

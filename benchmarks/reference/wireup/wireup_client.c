@@ -2,12 +2,18 @@
  * wireup_client: one OpenPMIx client of the wireup reference, started by wireup_host (never by
  * hand: it needs the environment PMIx_server_setup_fork gives).
  *
- *   wireup_client SAMPLE_DIR SPAWN_NS JOB_SIZE LOCAL_SIZE
+ *   wireup_client SAMPLE_DIR SPAWN_NS JOB_SIZE LOCAL_SIZE [WARMUP_SECONDS]
  *
  * SPAWN_NS is the host's CLOCK_MONOTONIC just before it started this process. Measures, with all
  * local clients running at once (wireup.h has the counts):
  *   start        host posix_spawn -> main entered (spawn + exec + dynamic loading: the C counterpart of JVM start)
  *   init         PMIx_Init
+ *   modex_first  the first modex round, right after PMIx_Init (a fence without data with WIREUP_NO_MODEX=1)
+ *   wired        the fork instant -> the end of that first round: the process started, connected and
+ *                holding every local peer's endpoint. The fork instant is JPMIX_FORK_NS from the
+ *                environment when set (JPMIx's launcher: CLOCK_MONOTONIC just before it started this
+ *                process), else SPAWN_NS
+ *   cpu          the process's CPU time (user + system, all threads) at the end of that first round
  *   get_job_key  PMIx_Get({nspace, WILDCARD}, PMIX_JOB_SIZE), per call
  *   fence        PMIx_Fence(NULL, 0, NULL, 0) (no data collection), per call
  *   modex        PMIx_Put(GLOBAL, "bench.ep", 64-byte string) + PMIx_Commit
@@ -28,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <pmix.h>
@@ -300,6 +307,47 @@ static void event_chunk(uint32_t nlocal)
     }
 }
 
+/*
+ * The instant this process was forked (CLOCK_MONOTONIC nanoseconds): JPMIX_FORK_NS when the
+ * environment has it (JPMIx's launcher sets it for each process just before starting it, so that
+ * under pmixrun the rank's own fork counts, not the launcher's start), else SPAWN_NS. A value that
+ * is not a decimal number or lies after `entered` (main's first instant) ends the process.
+ */
+static int64_t fork_instant(int64_t spawned, int64_t entered)
+{
+    const char *env = getenv("JPMIX_FORK_NS");
+    if (NULL == env) {
+        return spawned;
+    }
+    int64_t v = 0;
+    for (const char *c = env; '\0' != *c; c++) {
+        if (*c < '0' || *c > '9' || v > (INT64_MAX - (*c - '0')) / 10) {
+            fprintf(stderr, "wireup_client: JPMIX_FORK_NS='%s' is not a decimal CLOCK_MONOTONIC nanosecond instant\n",
+                    env);
+            exit(1);
+        }
+        v = v * 10 + (*c - '0');
+    }
+    if ('\0' == *env || v > entered) {
+        fprintf(stderr, "wireup_client: JPMIX_FORK_NS='%s' is %s\n", env,
+                '\0' == *env ? "empty" : "after this process's main was entered (not this machine's CLOCK_MONOTONIC?)");
+        exit(1);
+    }
+    return v;
+}
+
+/* The process's CPU time so far, user + system of all its threads, in nanoseconds. */
+static int64_t cpu_ns(void)
+{
+    struct rusage ru;
+    if (0 != getrusage(RUSAGE_SELF, &ru)) {
+        perror("getrusage");
+        exit(1);
+    }
+    return ((int64_t) ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000
+           + ((int64_t) ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000;
+}
+
 static void write_samples(FILE *f, const char *metric, const int64_t *ns, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -318,6 +366,7 @@ int main(int argc, char **argv)
     double warmup = 6 == argc ? strtod(argv[5], NULL) : 0;
     const char *dir = argv[1];
     int64_t spawned = strtoll(argv[2], NULL, 10);
+    int64_t forked = fork_instant(spawned, entered);
     uint32_t jobsize = (uint32_t) strtoul(argv[3], NULL, 10);
     uint32_t nlocal = (uint32_t) strtoul(argv[4], NULL, 10);
     const char *gds = getenv("PMIX_GDS_MODULE");
@@ -333,6 +382,24 @@ int main(int argc, char **argv)
     if (me.rank >= nlocal) {
         fail("rank %u is not one of the local ranks 0..%u", me.rank, nlocal - 1);
     }
+
+    /*
+     * Wired: one modex round straight after PMIx_Init, as an MPI process exchanges its endpoints
+     * before it can talk. Every rank does it, so rounds stay in step. WIREUP_NO_MODEX=1 (below)
+     * makes it a fence without data.
+     */
+    const char *no_modex = getenv("WIREUP_NO_MODEX");
+    bool modex_off = NULL != no_modex && 0 == strcmp(no_modex, "1");
+    t0 = now_ns();
+    if (modex_off) {
+        fence(false, "PMIx_Fence (first round, WIREUP_NO_MODEX)");
+    } else {
+        modex_round(next_round++, nlocal);
+    }
+    int64_t wired_at = now_ns();
+    int64_t cpu_wired_ns = cpu_ns();
+    int64_t modex_first_ns = wired_at - t0;
+    int64_t wired_ns = wired_at - forked;
 
     pmix_proc_t wildcard;
     PMIX_LOAD_PROCID(&wildcard, me.nspace, PMIX_RANK_WILDCARD);
@@ -370,8 +437,7 @@ int main(int argc, char **argv)
      * WIREUP_NO_MODEX=1: no modex rounds, for a client on the hash storage component (PMIX_GDS_MODULE=hash),
      * which keeps a peer's first values for good and so cannot see round 2's (openpmix-client.sh).
      */
-    const char *no_modex = getenv("WIREUP_NO_MODEX");
-    int modex_rounds = NULL != no_modex && 0 == strcmp(no_modex, "1") ? 0 : MODEX_ROUNDS;
+    int modex_rounds = modex_off ? 0 : MODEX_ROUNDS;
     if (0 == modex_rounds) {
         /* nothing */
     } else if (warmup > 0) {
@@ -419,6 +485,9 @@ int main(int argc, char **argv)
     int64_t start_ns = entered - spawned;
     write_samples(f, "start", &start_ns, 1);
     write_samples(f, "init", &init_ns, 1);
+    write_samples(f, "wired", &wired_ns, 1);
+    write_samples(f, "cpu", &cpu_wired_ns, 1);
+    write_samples(f, "modex_first", &modex_first_ns, 1);
     write_samples(f, "get_job_key", get_ns, GET_CALLS);
     write_samples(f, "fence", fence_ns, FENCE_CALLS);
     write_samples(f, "modex", modex_ns, modex_rounds);

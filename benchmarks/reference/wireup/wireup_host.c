@@ -13,7 +13,8 @@
  *   3. PMIx_server_register_nspace with the wireup information a launcher gives (metric register);
  *   4. PMIx_server_register_client + PMIx_server_setup_fork for the N local ranks (metric
  *      register_clients: OpenPMIx may defer job-info work to this point, so it is reported too);
- *   5. posix_spawn of N wireup_client processes, which measure start, init, get_job_key, fence, modex.
+ *   5. posix_spawn of N wireup_client processes, which measure start, init, wired, cpu, modex_first,
+ *      get_job_key, fence, modex, event.
  * The fence_nb upcall returns the node's collected data at once (the other nodes are simulated and
  * contribute nothing); direct_modex answers not-found (no remote process has data).
  *
@@ -54,7 +55,8 @@ extern char **environ;
 
 /* Metrics in RESULT order; the host writes the last three, the clients the others. */
 static const char *const METRICS[] = {
-    "start", "init", "get_job_key", "fence", "modex", "event", "register", "register_clients", "generate_maps",
+    "start", "init", "wired", "cpu", "modex_first", "get_job_key", "fence", "modex", "event",
+    "register", "register_clients", "generate_maps",
 };
 #define NMETRICS (sizeof METRICS / sizeof METRICS[0])
 
@@ -425,7 +427,11 @@ static int run_once(const char *dir, uint32_t n, uint32_t j, const char *client,
     int64_t register_ns = now_ns() - t0;
     PMIX_DATA_ARRAY_DESTRUCT(&info);
 
-    /* Each client's environment: ours plus what PMIx_server_setup_fork adds (server URI, nspace, rank, ...). */
+    /*
+     * Each client's environment: ours plus what PMIx_server_setup_fork adds (server URI, nspace, rank, ...),
+     * less JPMIX_FORK_NS: a value this host inherited (from JPMIx's launcher) would be the host's fork,
+     * not the client's, and the client would take it over SPAWN_NS for its "wired" metric.
+     */
     char ***envs = calloc(n, sizeof *envs);
     pid_t *pids = calloc(n, sizeof *pids);
     bool *running = calloc(n, sizeof *running);
@@ -435,6 +441,9 @@ static int run_once(const char *dir, uint32_t n, uint32_t j, const char *client,
     }
     for (uint32_t r = 0; r < n; r++) {
         for (char **e = environ; NULL != *e; e++) {
+            if (0 == strncmp(*e, "JPMIX_FORK_NS=", 14)) {
+                continue;
+            }
             CHECK("environment copy", pmix_argv_append_nosize(&envs[r], *e));
         }
     }

@@ -1,5 +1,6 @@
 #!/bin/bash
-# Checks compare.sh on hand-made result files: pairing on (metric, N, J) (jvm_start with start), the ratio, the row order,
+# Checks compare.sh on hand-made result files: pairing on (metric, N, J) (jvm_start with start), the ratio, the row order
+# (wired, cpu, modex_first after init),
 # a zero JPMIx median, duplicates, lines without a counterpart, malformed lines, exit codes; four impls in one table
 # (columns, ratios, a missing cell).
 #   benchmarks/reference/wireup/test/compare_test.sh      (prints "N passed, N failed")
@@ -22,6 +23,9 @@ RESULT impl=jpmix metric=modex N=2 J=10000 median_us=300.0 p99_us=900.0 samples=
 RESULT impl=jpmix metric=modex N=2 J=10000 median_us=150.0 p99_us=600.0 samples=500
 RESULT impl=jpmix metric=init N=2 J=10000 median_us=30000.0 p99_us=45000.0 samples=10
 RESULT impl=jpmix metric=jvm_start N=2 J=10000 median_us=80000.0 p99_us=90000.0 samples=10
+RESULT impl=jpmix metric=modex_first N=2 J=10000 median_us=500.0 p99_us=700.0 samples=10
+RESULT impl=jpmix metric=cpu N=2 J=10000 median_us=400000.0 p99_us=500000.0 samples=10
+RESULT impl=jpmix metric=wired N=2 J=10000 median_us=200000.0 p99_us=250000.0 samples=10
 RESULT impl=jpmix metric=broken N=2
 R
 cat > "$tmp/ref.txt" <<'R'
@@ -31,6 +35,9 @@ RESULT impl=openpmix metric=fence N=2 J=10000 median_us=68.0 p99_us=1072.960 sam
 RESULT impl=openpmix metric=modex N=2 J=10000 median_us=289.0 p99_us=2136.276 samples=500
 RESULT impl=openpmix metric=modex N=16 J=10000 median_us=7100.0 p99_us=9000.5 samples=4000
 RESULT impl=openpmix metric=start N=2 J=10000 median_us=2000.0 p99_us=3000.0 samples=10
+RESULT impl=openpmix metric=cpu N=2 J=10000 median_us=20000.0 p99_us=30000.0 samples=10
+RESULT impl=openpmix metric=modex_first N=2 J=10000 median_us=1000.0 p99_us=1500.0 samples=10
+RESULT impl=openpmix metric=wired N=2 J=10000 median_us=100000.0 p99_us=120000.0 samples=10
 RESULT impl=openpmix metric=generate_maps N=2 J=10000 median_us=2403.887 p99_us=2403.887 samples=5
 R
 
@@ -43,8 +50,10 @@ check "zero median gives n/a" grep -qE ' n/a$' <<<"$(row fence 2 10000)"
 check "the later duplicate wins" grep -qE '150\.0 +600\.0 +289\.0 +2136\.276 +1\.93$' <<<"$(row modex 2 10000)"
 check "duplicate reported" grep -q 'second jpmix line for modex N=2 J=10000' "$tmp/err"
 check "malformed line reported" grep -q 'not a complete RESULT line' "$tmp/err"
-check "order: start, init, get, fence, modex N=2, modex N=16" \
-    test "$(awk '$1 != "metric" && NF == 8 { printf "%s/%s ", $1, $2 }' <<<"$out")" = "start/2 init/2 get_job_key/2 fence/2 modex/2 modex/16 "
+check "order: start, init, wired, cpu, modex_first, get, fence, modex N=2, modex N=16" \
+    test "$(awk '$1 != "metric" && NF == 8 { printf "%s/%s ", $1, $2 }' <<<"$out")" = "start/2 init/2 wired/2 cpu/2 modex_first/2 get_job_key/2 fence/2 modex/2 modex/16 "
+check "cpu ratio is median / median" grep -qE '400000\.0 +500000\.0 +20000\.0 +30000\.0 +0\.05$' <<<"$(row cpu 2 10000)"
+check "wired ratio" grep -qE '200000\.0 +250000\.0 +100000\.0 +120000\.0 +0\.5$' <<<"$(row wired 2 10000)"
 check "jvm_start pairs with start" grep -qE '80000\.0 +90000\.0 +2000\.0 +3000\.0 +0\.025$' <<<"$(row start 2 10000)"
 check "unmatched listed (ref side)" grep -q 'generate_maps N=2 J=10000: only openpmix' <<<"$out"
 
