@@ -130,6 +130,20 @@ public final class RingFile {
     }
 
     /**
+     * Makes a fault of a mapped file this thread touched a moment ago surface here, as an
+     * {@code InternalError}, rather than in whatever code the thread runs next. JDK 17 marks an
+     * unsafe access that faulted in compiled code and throws at the thread's next return from the VM
+     * or native code (JDK 22 and later throw at the access itself); a call of a native method is such
+     * a return. Called right after each client's ring was touched, inside that client's fault guard,
+     * so that its fault is not taken for another client's.
+     */
+    public static void surfaceFaults() {
+        Thread.holdsLock(SURFACE); // a native method: its return delivers a pending fault
+    }
+
+    private static final Object SURFACE = new Object();
+
+    /**
      * Maps an existing ring file after checking its header.
      *
      * @throws PmixException {@link Status#ERR_NOT_SUPPORTED} for another layout version,

@@ -267,6 +267,7 @@ public final class RingSender {
                             ring.commit(index);
                             committed = true;
                             wakePeer();
+                            RingFile.surfaceFaults(); // a fault of this ring shows here, as this ring's
                             return;
                         }
                     }

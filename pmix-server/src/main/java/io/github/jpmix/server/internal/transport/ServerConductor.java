@@ -296,6 +296,7 @@ final class ServerConductor implements Runnable {
             }
             try {
                 work += c.receiver().poll(Transport.POLL_LIMIT);
+                RingFile.surfaceFaults();
             } catch (InternalError e) {
                 onFault(c, e);
                 continue;
@@ -335,6 +336,7 @@ final class ServerConductor implements Runnable {
             }
             try {
                 c.ring().asleep(RingFile.SERVER, true);
+                RingFile.surfaceFaults();
             } catch (InternalError e) {
                 onFault(c, e);
             }
@@ -347,6 +349,7 @@ final class ServerConductor implements Runnable {
             }
             try {
                 ready = RingFile.hasCommittedRecord(cs[i].ring().requests());
+                RingFile.surfaceFaults();
             } catch (InternalError e) {
                 onFault(cs[i], e);
                 ready = true;
@@ -362,6 +365,7 @@ final class ServerConductor implements Runnable {
             if (!c.disconnected) {
                 try {
                     c.ring().asleep(RingFile.SERVER, false);
+                    RingFile.surfaceFaults();
                 } catch (InternalError e) {
                     onFault(c, e);
                 }
@@ -449,6 +453,7 @@ final class ServerConductor implements Runnable {
                 try {
                     c.ring().heartbeat(RingFile.SERVER, epochMs);
                     beat = c.ring().heartbeat(RingFile.CLIENT);
+                    RingFile.surfaceFaults();
                 } catch (InternalError e) {
                     onFault(c, e);
                     continue;
@@ -511,6 +516,7 @@ final class ServerConductor implements Runnable {
                 // can lie behind a torn record. Kept so a many-to-one ring would do the right thing.
                 ring.requests().unblock();
                 c.receiver().drain();
+                RingFile.surfaceFaults();
             } catch (InternalError e) {
                 c.faulted = true; // what it sent last is lost with the file's pages
                 LOG.log(WARNING, "the ring file of " + c + " faulted while its last messages were read: "
