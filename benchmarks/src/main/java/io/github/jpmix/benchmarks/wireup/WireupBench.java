@@ -52,8 +52,8 @@ import java.util.stream.Stream;
  * <pre>WireupBench [--runs R] [--n "2 4 8 16"] [--j 10000] [--warmup-seconds S] [--pmixrun PATH] [--program PATH [--impl NAME]]</pre>
  */
 public final class WireupBench {
-    static final List<String> METRICS = List.of("init", "jvm_start", "wired", "cpu", "modex_first", "get_job_key", "fence",
-            "modex", "event");
+    static final List<String> METRICS = List.of("init", "jvm_start", "wired", "cpu", "modex_first", "init_handshake",
+            "init_attach", "get_first", "classes", "get_job_key", "fence", "modex", "event");
     /** The metrics of a run of a native client ({@code --program}). */
     static final List<String> PROGRAM_METRICS = List.of("init", "pmixrun_start", "wired", "cpu", "modex_first",
             "get_job_key", "fence", "modex", "event");

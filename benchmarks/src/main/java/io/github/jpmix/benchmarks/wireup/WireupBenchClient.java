@@ -1,6 +1,7 @@
 package io.github.jpmix.benchmarks.wireup;
 
 import io.github.jpmix.client.PmixClient;
+import io.github.jpmix.client.internal.InitPhases;
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
@@ -31,6 +32,10 @@ import java.util.List;
  *       peers;</li>
  *   <li>{@code cpu}: the CPU time of this process (every thread, user and system, from its start) at
  *       that instant;</li>
+ *   <li>the phases of that start: {@code init_handshake} and {@code init_attach} ({@link InitPhases},
+ *       under a JPMIx server), {@code get_first} (the first get after init) and {@code classes} (the
+ *       classes this JVM had loaded when wired, reported as thousandths so that the microsecond
+ *       columns show the count);</li>
  *   <li>{@code get_job_key}: {@code get(Proc(nspace, WILDCARD), PMIX_JOB_SIZE)}, per call, 1000 calls
  *       after 100 warm-up calls;</li>
  *   <li>{@code fence}: a fence of the whole namespace without data, per call, 100 after 10;</li>
@@ -99,13 +104,23 @@ public final class WireupBenchClient {
             long initNs = System.nanoTime() - initStart;
             Proc me = client.proc();
             Proc job = Proc.wildcard(me.namespace());
+            long firstGet = System.nanoTime();
             int local = client.get(job, Keys.LOCAL_SIZE);
+            firstGet = System.nanoTime() - firstGet;
             Modex modex = new Modex(client, local);
             long firstRound = modex.round();
             long wired = System.nanoTime() - forkNs;
             long cpu = ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
             out.append("jvm_start ").append(mainNs - forkNs).append('\n');
             out.append("init ").append(initNs).append('\n');
+            if (InitPhases.handshakeNs() > 0) {
+                out.append("init_handshake ").append(InitPhases.handshakeNs()).append('\n');
+                out.append("init_attach ").append(InitPhases.attachNs()).append('\n');
+            }
+            out.append("get_first ").append(firstGet).append('\n');
+            // read after wired: java.management is not loaded before
+            out.append("classes ").append(java.lang.management.ManagementFactory.getClassLoadingMXBean()
+                    .getTotalLoadedClassCount() * 1000L).append('\n');
             out.append("modex_first ").append(firstRound).append('\n');
             out.append("wired ").append(wired).append('\n');
             out.append("cpu ").append(cpu).append('\n');

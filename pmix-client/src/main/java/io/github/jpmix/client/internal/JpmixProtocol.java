@@ -77,6 +77,7 @@ public final class JpmixProtocol implements ServerProtocol {
                 Info.of(MessageKeys.VERSION, Value.ofString(version)));
         Holder holder = new Holder();
         TransportClient connection;
+        long t0 = System.nanoTime();
         try {
             connection = TransportClient.connect(socket, Messages.reply(hello), new TransportConfig(), holder);
         } catch (RuntimeException e) {
@@ -84,6 +85,7 @@ public final class JpmixProtocol implements ServerProtocol {
             GdsClientStore.abandonPrepared();
             throw e;
         }
+        long t1 = System.nanoTime();
         try {
             List<Info> reply = Messages.replyInfos(connection.handshakeReply());
             Map<String, String> attach = new HashMap<>();
@@ -93,6 +95,7 @@ public final class JpmixProtocol implements ServerProtocol {
                 }
             }
             ClientStore store = GdsClientStore.open(attach, self.namespace());
+            InitPhases.record(t1 - t0, System.nanoTime() - t1);
             ModexExchange.advance(store, reply);
             JpmixProtocol p = new JpmixProtocol(self, connection, store, ServerUri.proc(uri));
             p.modex.limits(reply);

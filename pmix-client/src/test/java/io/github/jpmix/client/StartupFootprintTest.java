@@ -1,0 +1,78 @@
+package io.github.jpmix.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.jpmix.common.Proc;
+import io.github.jpmix.testing.Child;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a fresh client JVM loads from its start to wired (init, put, commit, fence with data
+ * collection, get of every peer's value) and on to its exit: the guard of the start-up work
+ * {@code docs/startup.md} took out, counted rather than timed so that it holds on a busy machine.
+ * The wireup benchmark's {@code classes}, {@code cpu} and {@code wired} figures are the timed side.
+ */
+class StartupFootprintTest {
+    /**
+     * Classes a client JVM loads in all (JDK included), measured at 3,020 (JDK 17) and 3,090 (JDK 25);
+     * what Chronicle's javac compilation alone would add is some 1,300, JNR's POSIX binding some 300.
+     */
+    static final int MAX_CLASSES = 3_400;
+    /** javac classes a client may load: Chronicle looks the compiler up (8 classes) but must not compile. */
+    static final int MAX_JAVAC_CLASSES = 50;
+
+    @TempDir
+    Path tmp;
+    private TestHost host;
+    private final List<Child> children = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        children.forEach(Child::close);
+        if (host != null) {
+            host.close();
+        }
+    }
+
+    @Test
+    void shouldWireUpAFreshClientWithoutJavacJnrOrMoreClassesThanTheBound() throws Exception {
+        host = new TestHost(tmp);
+        host.job("boot", 2);
+        List<Path> logs = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            Path log = tmp.resolve("classes-" + r + ".log");
+            logs.add(log);
+            List<String> options = new ArrayList<>(Child.SMALL);
+            options.add("-Xlog:class+load=info:file=" + log);
+            Child c = host.launch(new Proc("boot", r), options, ClientScenarios.class, "wireup");
+            children.add(c);
+        }
+        for (int r = 0; r < 2; r++) {
+            Child c = children.get(r);
+            c.await("WIRED " + r + " of 2", 120_000);
+            assertEquals(0, c.awaitExit(60_000), c.transcript());
+        }
+        for (Path log : logs) {
+            List<String> loaded = Files.readAllLines(log).stream().filter(l -> l.contains(" source: ")).toList();
+            List<String> javac = loaded.stream().filter(l -> l.contains(" com.sun.tools.javac.")).toList();
+            List<String> jnr = loaded.stream().filter(l -> l.contains(" jnr.") || l.contains(" com.kenai.jffi.")).toList();
+            System.out.println("[startup] " + log.getFileName() + ": " + loaded.size() + " classes");
+            // docs/startup.md, "What a fresh client JVM does", 1 and 2
+            // (Chronicle's compiler utilities look javac up, a handful of classes; compiling loads ~1,300)
+            assertTrue(javac.size() < MAX_JAVAC_CLASSES, () -> "Chronicle compiled a class with javac: " + javac.size()
+                    + " javac classes loaded, e.g. " + javac.get(javac.size() - 1));
+            assertTrue(jnr.isEmpty(), () -> "a reader loaded Chronicle's JNR POSIX binding: " + jnr.size() + " classes, e.g. "
+                    + jnr.get(0));
+            Path name = log.getFileName();
+            assertTrue(loaded.size() <= MAX_CLASSES, () -> name + ": " + loaded.size()
+                    + " classes loaded by a client from start to exit, over the bound " + MAX_CLASSES);
+        }
+    }
+}
