@@ -17,6 +17,7 @@ import io.github.jpmix.server.internal.launch.OutputPump;
 import io.github.jpmix.server.internal.launch.Program;
 import io.github.jpmix.server.internal.launch.PublishStore;
 import io.github.jpmix.server.internal.launch.Signals;
+import io.github.jpmix.server.internal.launch.SharedArchive;
 import io.github.jpmix.server.internal.launch.Spawner;
 import java.io.File;
 import java.io.IOException;
@@ -331,6 +332,7 @@ public final class Launcher implements HostModule {
             throws IOException {
         server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
         ProcessBuilder pb = new ProcessBuilder(program.command());
+        List<String> command = List.copyOf(pb.command());
         pb.environment().putAll(server.setupFork(proc));
         pb.environment().putAll(env);
         if (cwd != null) {
@@ -354,6 +356,7 @@ public final class Launcher implements HostModule {
             // the server hears of the end before the launcher acts on it: its proc table and
             // states are settled when the launcher reads them
             int code = p.exitValue();
+            SharedArchive.recorded(command, code); // a first JVM's ahead-of-time configuration: the cache is made
             published.procEnded(proc);
             AtomicInteger left = running.get(proc.namespace());
             if (left != null && left.decrementAndGet() == 0) {

@@ -95,11 +95,13 @@ public final class ColdInit implements HostModule {
         server.registerNamespace(nspace, n, w.build(host));
         try {
             List<Process> procs = new ArrayList<>();
+            List<List<String>> commands = new ArrayList<>();
             for (int r = 0; r < n; r++) {
                 Proc proc = new Proc(nspace, r);
                 server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
-                ProcessBuilder pb = new ProcessBuilder(SharedArchive.javaCommand(jvmOptions, ColdInitClient.class.getName()))
-                        .redirectErrorStream(true);
+                List<String> command = SharedArchive.javaCommand(jvmOptions, ColdInitClient.class.getName());
+                commands.add(command);
+                ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
                 pb.environment().putAll(server.setupFork(proc));
                 if (verbose) {
                     pb.environment().put(ColdInitClient.THREADS, "1");
@@ -108,7 +110,8 @@ public final class ColdInit implements HostModule {
                 procs.add(pb.start());
             }
             List<double[]> out = new ArrayList<>();
-            for (Process p : procs) {
+            for (int i = 0; i < procs.size(); i++) {
+                Process p = procs.get(i);
                 double[] figures = null;
                 StringBuilder text = new StringBuilder();
                 try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -121,7 +124,8 @@ public final class ColdInit implements HostModule {
                         }
                     }
                 }
-                if (p.waitFor() != 0 || figures == null) {
+                SharedArchive.recorded(commands.get(i), p.waitFor()); // JDK 25: the ahead-of-time cache is made
+                if (p.exitValue() != 0 || figures == null) {
                     throw new PmixException(Status.ERROR, "client of " + nspace + " failed (exit " + p.exitValue() + "):\n" + text);
                 }
                 if (verbose) {

@@ -63,6 +63,13 @@ public final class SharedArchive {
     static final Duration CLAIM_EXPIRY = Duration.ofMinutes(2);
     /** Keep HotSpot quiet about an archive it cannot use or write: it is only a cache. */
     private static final List<String> QUIET = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+    /** The same for an ahead-of-time cache (JDK 25 logs it under {@code aot} as well). */
+    private static final List<String> QUIET_AOT = List.of("-Xlog:cds=off", "-Xlog:aot=off");
+    /** The first JDK whose JVMs get an ahead-of-time cache instead of a dynamic archive ({@link #aotOptions}). */
+    static final int AOT_CACHE_FEATURE = 25;
+    private static final String RECORD = "-XX:AOTMode=record";
+    private static final String CONFIGURATION = "-XX:AOTConfiguration=";
+    private static final String CONFIGURATION_SUFFIX = ".conf";
     private static final System.Logger LOG = System.getLogger(SharedArchive.class.getName());
     /** Directories refused already: said once per JVM. */
     private static final Set<Path> REFUSED = ConcurrentHashMap.newKeySet();
@@ -76,8 +83,20 @@ public final class SharedArchive {
      * path is all jars. The launcher starts a job's processes with it.
      */
     public static List<String> javaCommand(List<String> jvmOptions, String mainClass) {
-        return JvmFlags.javaCommand(options(JvmFlags.classPath()), jvmOptions, mainClass);
+        List<String> options = new ArrayList<>(START_UP);
+        options.addAll(options(JvmFlags.classPath()));
+        return JvmFlags.javaCommand(options, jvmOptions, mainClass);
     }
+
+    /**
+     * Options of every JVM the launcher starts, before {@code JPMIX_JVM_OPTIONS} (which may override
+     * them). {@code CompileThresholdScaling=5}: a method is compiled after five times the default
+     * number of calls and loop turns, so the JIT compiles the code that really is hot rather than
+     * all that start-up runs a few hundred times (Chronicle's, Kryo's, the JDK's own): a fresh
+     * client's CPU to init 20-28 % lower (880-940 ms to 635-720 ms, {@code ColdInit}, JDK 17),
+     * while hot code still reaches C2 and the warm figures stay (docs/startup.md).
+     */
+    static final List<String> START_UP = List.of("-XX:CompileThresholdScaling=5");
 
     /**
      * The options that make a JVM started with this class path use the archive (or write it), empty
@@ -93,8 +112,10 @@ public final class SharedArchive {
             if (name == null) {
                 return List.of();
             }
-            Path archive = dir.resolve(name);
-            return options(archive);
+            if (Runtime.version().feature() >= AOT_CACHE_FEATURE) {
+                return aotOptions(dir.resolve(name.substring(0, name.length() - ".jsa".length()) + ".aot"));
+            }
+            return options(dir.resolve(name));
         } catch (IOException | RuntimeException e) {
             return List.of(); // no cache directory, an unreadable jar, ...: start without an archive
         }
@@ -130,6 +151,107 @@ public final class SharedArchive {
         prune(archive.getParent());
         out.add("-XX:ArchiveClassesAtExit=" + archive);
         return out;
+    }
+
+    /**
+     * JDK 25 and later: the ahead-of-time cache ({@code -XX:AOTCache}, JEP 483 with JEP 514 and 515),
+     * which holds the classes linked and the training run's method profiles besides what a dynamic
+     * archive holds (a cold client's init and CPU about 15 % below the dynamic archive's on JDK 25,
+     * {@code docs/startup.md}). Made in two steps, because the one-step {@code -XX:AOTCacheOutput}
+     * prints to the process's stdout and holds its exit while it assembles: the first JVM started for
+     * it (one: the claim) records its configuration ({@code -XX:AOTMode=record}, its one line of VM
+     * output turned off), and when it has exited {@link #recorded} assembles the cache in the
+     * background, into a temporary name renamed into place. Until then JVMs run without a cache.
+     */
+    static List<String> aotOptions(Path cache) throws IOException {
+        Path dir = cache.toAbsolutePath().getParent();
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+        String problem = distrust(dir);
+        if (problem == null && Files.exists(cache, LinkOption.NOFOLLOW_LINKS)) {
+            problem = distrust(cache);
+        }
+        if (problem != null) {
+            if (REFUSED.add(dir)) {
+                LOG.log(System.Logger.Level.WARNING, "not using the class-data-sharing archives in " + dir + ": " + problem);
+            }
+            return List.of();
+        }
+        List<String> out = new ArrayList<>(QUIET_AOT);
+        if (Files.isRegularFile(cache, LinkOption.NOFOLLOW_LINKS) && Files.size(cache) > 0) {
+            out.add("-XX:AOTCache=" + cache);
+            return out;
+        }
+        if (!claim(cache.resolveSibling(cache.getFileName() + ".lock"))) {
+            return List.of();
+        }
+        prune(dir);
+        Files.deleteIfExists(configuration(cache));
+        // the recording JVM says " AOTConfiguration recorded: ..." on stdout whatever -Xlog says
+        out.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput", RECORD,
+                CONFIGURATION + configuration(cache)));
+        return out;
+    }
+
+    /**
+     * A JVM started with {@code command} ended with {@code exitValue}: if it recorded an ahead-of-time
+     * configuration ({@link #aotOptions}) and exited normally, the cache is assembled from it in a
+     * background process of its own (same JDK, options and class path; its output discarded), which
+     * writes a temporary file and renames it into place, and removes the configuration. A cache that
+     * cannot be made is simply not there; the claim expires and a later JVM records again.
+     */
+    public static void recorded(List<String> command, int exitValue) {
+        int record = command.indexOf(RECORD);
+        int cp = command.indexOf("-cp");
+        if (record < 0 || cp < 0 || cp + 1 >= command.size()) {
+            return;
+        }
+        Path config = null;
+        int java = -1;
+        for (int i = 0; i < cp; i++) {
+            String w = command.get(i);
+            if (w.startsWith(CONFIGURATION)) {
+                config = Path.of(w.substring(CONFIGURATION.length()));
+            } else if (java < 0 && (w.endsWith("/java") || w.equals("java"))) {
+                java = i;
+            }
+        }
+        if (config == null || java < 0) {
+            return;
+        }
+        String name = config.getFileName().toString();
+        Path cache = config.resolveSibling(name.substring(0, name.length() - CONFIGURATION_SUFFIX.length()));
+        try {
+            if (exitValue != 0 || !Files.isRegularFile(config, LinkOption.NOFOLLOW_LINKS)) {
+                Files.deleteIfExists(config);
+                return;
+            }
+            Path tmp = cache.resolveSibling(".tmp-" + ProcessHandle.current().pid() + "-" + cache.getFileName());
+            List<String> create = new ArrayList<>();
+            for (int i = java; i < cp; i++) {
+                String w = command.get(i);
+                if (!w.equals(RECORD) && !w.startsWith(CONFIGURATION) && !w.equals("-XX:-DisplayVMOutput")) {
+                    create.add(w);
+                }
+            }
+            create.addAll(List.of("-XX:AOTMode=create", CONFIGURATION + config, "-XX:AOTCache=" + tmp, "-cp",
+                    command.get(cp + 1)));
+            List<String> sh = new ArrayList<>(List.of("/bin/sh", "-c",
+                    "tmp=$1 cache=$2 config=$3; shift 3; \"$@\" && mv -f \"$tmp\" \"$cache\"; rm -f \"$tmp\" \"$config\"",
+                    "jpmix-aot-cache", tmp.toString(), cache.toString(), config.toString()));
+            sh.addAll(create);
+            new ProcessBuilder(sh).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "cannot assemble the ahead-of-time cache " + cache + ": " + e);
+        }
+    }
+
+    /** The configuration file the recording JVM writes for {@code cache}. */
+    static Path configuration(Path cache) {
+        return cache.resolveSibling(cache.getFileName() + CONFIGURATION_SUFFIX);
     }
 
     /**
@@ -176,7 +298,7 @@ public final class SharedArchive {
     /** Removes all but the newest {@link #KEEP} archives (and their claims) of this directory. */
     private static void prune(Path dir) {
         List<Path> archives = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "jpmix-*.jsa")) {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "jpmix-*.{jsa,aot}")) {
             ds.forEach(archives::add);
         } catch (IOException e) {
             return;

@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -170,13 +171,66 @@ class SharedArchiveTest {
         assertEquals("", run(broken), "a broken archive says nothing either");
     }
 
-    /** Runs {@code java <options> -cp <a jar> -version}; its output except the version lines. */
-    private static String run(List<String> options) throws Exception {
+    /**
+     * JDK 25 and later: the first JVM records an ahead-of-time configuration without a word, the
+     * cache is assembled in the background once it has exited, later JVMs use it in silence, and a
+     * broken cache says nothing either.
+     */
+    @Test
+    void thisJdkRecordsAssemblesAndUsesAnAheadOfTimeCacheQuietly() throws Exception {
+        Assumptions.assumeTrue(Runtime.version().feature() >= SharedArchive.AOT_CACHE_FEATURE,
+                "ahead-of-time caches from JDK " + SharedArchive.AOT_CACHE_FEATURE + " on");
+        Path cache = dir.resolve("jpmix-real.aot");
+        List<String> record = SharedArchive.aotOptions(cache);
+        assertTrue(record.contains("-XX:AOTMode=record"), record.toString());
+        assertEquals(List.of(), SharedArchive.aotOptions(cache), "claimed by the first: the others run without");
+        List<String> command = command(record);
+        assertEquals("", run(command), "recording says nothing");
+        assertTrue(Files.size(SharedArchive.configuration(cache)) > 0, "the configuration is written at exit");
+
+        SharedArchive.recorded(command, 0);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!Files.exists(cache) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertTrue(Files.size(cache) > 0, "assembled in the background");
+        assertFalse(Files.exists(SharedArchive.configuration(cache)), "the configuration is removed");
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(), files.filter(f -> f.getFileName().toString().startsWith(".tmp-")).toList());
+        }
+        List<String> use = SharedArchive.aotOptions(cache);
+        assertTrue(use.contains("-XX:AOTCache=" + cache), use.toString());
+        assertEquals("", run(command(use)), "using it says nothing");
+
+        Files.delete(cache);
+        Files.write(cache, new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
+        assertEquals("", run(command(SharedArchive.aotOptions(cache))), "a broken cache says nothing either");
+    }
+
+    @Test
+    void aFailedRecordingLeavesNoConfigurationAndNoCache() throws Exception {
+        Path cache = dir.resolve("jpmix-failed.aot");
+        Files.write(SharedArchive.configuration(cache), new byte[] {1, 2, 3});
+        List<String> command = List.of("/usr/bin/java", "-XX:AOTMode=record",
+                "-XX:AOTConfiguration=" + SharedArchive.configuration(cache), "-cp", "x.jar", "Main");
+        SharedArchive.recorded(command, 137);
+        assertFalse(Files.exists(SharedArchive.configuration(cache)));
+        assertFalse(Files.exists(cache));
+    }
+
+    /** {@code java <options> -cp <a jar> -version}. */
+    private static List<String> command(List<String> options) throws Exception {
         String java = ProcessHandle.current().info().command().orElseThrow();
         String jar = Path.of(Test.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         List<String> cmd = new ArrayList<>(List.of(java));
         cmd.addAll(options);
         cmd.addAll(List.of("-cp", jar, "-version"));
+        return cmd;
+    }
+
+    /** Runs {@code java <options> -cp <a jar> -version}; its output except the version lines. */
+    private static String run(List<String> options) throws Exception {
+        List<String> cmd = options.isEmpty() || !options.get(0).endsWith("java") ? command(options) : options;
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
