@@ -138,15 +138,36 @@ final class FenceHandler {
         }
         byte[] own = contribution;
         host.whenComplete((data, error) -> {
-            if (error != null && ServerState.isNotSupported(error) && allLocal(op)) {
-                // no other node takes part: this node's contribution is the whole answer
-                release(op, own);
-            } else if (error != null) {
-                failArrived(op, ServerState.asPmix(error));
-            } else {
-                release(op, data == null ? new byte[0] : data);
+            // whenComplete drops what its action throws: nothing may escape, or the participants
+            // would wait for good
+            try {
+                finish(op, own, data, error);
+            } catch (InternalError stray) {
+                // JDK 17 reports a fault of another mapped file (a client's truncated ring) at this
+                // thread's next return from the VM, which may be here: the release is done again
+                // (a participant answered twice ignores the second answer)
+                ServerState.LOG.log(System.Logger.Level.WARNING, "a fault of a mapped file interrupted the release of "
+                        + op + "; releasing again: " + stray.getMessage());
+                try {
+                    finish(op, own, data, error);
+                } catch (RuntimeException | InternalError again) {
+                    failArrived(op, new PmixException(Status.ERROR, "fence: the release failed: " + again));
+                }
+            } catch (RuntimeException e) {
+                failArrived(op, ServerState.asPmix(e));
             }
         });
+    }
+
+    private void finish(FenceTracker op, byte[] own, byte[] data, Throwable error) {
+        if (error != null && ServerState.isNotSupported(error) && allLocal(op)) {
+            // no other node takes part: this node's contribution is the whole answer
+            release(op, own);
+        } else if (error != null) {
+            failArrived(op, ServerState.asPmix(error));
+        } else {
+            release(op, data == null ? new byte[0] : data);
+        }
     }
 
     /** Whether only this node takes part; asked only when the host has no fence (it lists the job's nodes). */

@@ -134,6 +134,7 @@ public final class RingSender {
             ring.commit(index);
             committed = true;
             wakePeer();
+            RingFile.surfaceFaults(); // a fault of this ring shows here, as this ring's
             return true;
         } catch (InternalError e) {
             if (file.isIntact()) {
