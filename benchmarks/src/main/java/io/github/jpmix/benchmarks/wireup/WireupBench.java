@@ -49,7 +49,11 @@ import java.util.stream.Stream;
  * job's registration, the counterpart of the reference's {@code PMIx_server_register_nspace}) and
  * {@code launch} (registering and starting the N processes), millisecond resolution.
  *
- * <pre>WireupBench [--runs R] [--n "2 4 8 16"] [--j 10000] [--warmup-seconds S] [--pmixrun PATH] [--program PATH [--impl NAME]]</pre>
+ * <p>{@code --max-wired-ms MS} and {@code --max-cpu-ms MS} make it a guard: when the median time to
+ * wired or CPU per process at some N is over the bound, it says so and exits 1 once every N ran.
+ *
+ * <pre>WireupBench [--runs R] [--n "2 4 8 16"] [--j 10000] [--warmup-seconds S] [--pmixrun PATH] [--program PATH [--impl NAME]]
+ *     [--max-wired-ms MS] [--max-cpu-ms MS]</pre>
  */
 public final class WireupBench {
     static final List<String> METRICS = List.of("init", "jvm_start", "wired", "cpu", "modex_first", "init_handshake",
@@ -75,6 +79,7 @@ public final class WireupBench {
         String program = null;
         String impl = null;
         int warmupSeconds = 0;
+        Map<String, Long> bounds = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length && !a.equals("-h") && !a.equals("--help")) {
@@ -88,9 +93,11 @@ public final class WireupBench {
                 case "--program" -> program = args[++i];
                 case "--impl" -> impl = args[++i];
                 case "--warmup-seconds" -> warmupSeconds = positive(a, args[++i]);
+                case "--max-wired-ms" -> bounds.put("wired", positive(a, args[++i]) * 1_000_000L);
+                case "--max-cpu-ms" -> bounds.put("cpu", positive(a, args[++i]) * 1_000_000L);
                 case "-h", "--help" -> {
                     System.out.println("usage: jpmix-wireup-bench [--runs R] [--n \"2 4 8 16\"] [--j 10000] [--warmup-seconds S]"
-                            + " [--program PATH [--impl NAME]]");
+                            + " [--program PATH [--impl NAME]] [--max-wired-ms MS] [--max-cpu-ms MS]");
                     return;
                 }
                 default -> fail("unknown option " + a);
@@ -114,6 +121,7 @@ public final class WireupBench {
         String name = client == null ? "jpmix" : impl != null ? impl : "jpmix-served-c";
         List<String> metrics = new ArrayList<>(client == null ? METRICS : PROGRAM_METRICS);
         metrics.addAll(LAUNCHER_METRICS);
+        List<String> over = new ArrayList<>();
         for (int n : ns) {
             Map<String, List<Long>> samples = new LinkedHashMap<>();
             metrics.forEach(m -> samples.put(m, new ArrayList<>()));
@@ -125,6 +133,19 @@ public final class WireupBench {
                 System.out.println(result(name, m, n, jobSize, samples.get(m)) + " warmup_s=" + warmupSeconds);
             }
             System.out.flush();
+            for (Map.Entry<String, Long> b : bounds.entrySet()) {
+                long[] s = samples.get(b.getKey()).stream().mapToLong(Long::longValue).sorted().toArray();
+                long median = percentile(s, 50);
+                if (s.length == 0 || median > b.getValue()) {
+                    over.add(String.format(java.util.Locale.ROOT, "%s at N=%d: median %.0f ms, over the bound %d ms",
+                            b.getKey(), n, median / 1e6, b.getValue() / 1_000_000));
+                }
+            }
+        }
+        if (!over.isEmpty()) {
+            // the guard: a start-up that regressed fails the run (README, "Time to wired")
+            System.err.println("wireup-bench: " + String.join("; ", over));
+            System.exit(1);
         }
     }
 
