@@ -133,7 +133,7 @@ public final class RingFile {
      * Makes a fault of a mapped file this thread touched a moment ago surface here, as an
      * {@code InternalError}, rather than in whatever code the thread runs next. JDK 17 marks an
      * unsafe access that faulted in compiled code and throws at the thread's next return from the VM
-     * or native code (JDK 22 and later throw at the access itself); a call of a native method is such
+     * or native code (JDK 25 throws at the access itself); a call of a native method is such
      * a return. Called right after each client's ring was touched, inside that client's fault guard,
      * so that its fault is not taken for another client's.
      */

@@ -126,18 +126,7 @@ public final class SharedArchive {
      * or the archive is not to be trusted ({@link #distrust}: logged once per directory).
      */
     static List<String> options(Path archive) throws IOException {
-        Path dir = archive.toAbsolutePath().getParent();
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        }
-        String problem = distrust(dir);
-        if (problem == null && Files.exists(archive, LinkOption.NOFOLLOW_LINKS)) {
-            problem = distrust(archive);
-        }
-        if (problem != null) {
-            if (REFUSED.add(dir)) {
-                LOG.log(System.Logger.Level.WARNING, "not using the class-data-sharing archives in " + dir + ": " + problem);
-            }
+        if (!trusted(archive)) {
             return List.of();
         }
         List<String> out = new ArrayList<>(QUIET);
@@ -164,20 +153,10 @@ public final class SharedArchive {
      * background, into a temporary name renamed into place. Until then JVMs run without a cache.
      */
     static List<String> aotOptions(Path cache) throws IOException {
-        Path dir = cache.toAbsolutePath().getParent();
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        }
-        String problem = distrust(dir);
-        if (problem == null && Files.exists(cache, LinkOption.NOFOLLOW_LINKS)) {
-            problem = distrust(cache);
-        }
-        if (problem != null) {
-            if (REFUSED.add(dir)) {
-                LOG.log(System.Logger.Level.WARNING, "not using the class-data-sharing archives in " + dir + ": " + problem);
-            }
+        if (!trusted(cache)) {
             return List.of();
         }
+        Path dir = cache.toAbsolutePath().getParent();
         List<String> out = new ArrayList<>(QUIET_AOT);
         if (Files.isRegularFile(cache, LinkOption.NOFOLLOW_LINKS) && Files.size(cache) > 0) {
             out.add("-XX:AOTCache=" + cache);
@@ -252,6 +231,25 @@ public final class SharedArchive {
     /** The configuration file the recording JVM writes for {@code cache}. */
     static Path configuration(Path cache) {
         return cache.resolveSibling(cache.getFileName() + CONFIGURATION_SUFFIX);
+    }
+
+    /**
+     * Whether {@code archive} (an archive or a cache) and its directory, created if missing, may be
+     * used ({@link #distrust}); a refusal is logged once per directory.
+     */
+    private static boolean trusted(Path archive) throws IOException {
+        Path dir = archive.toAbsolutePath().getParent();
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+        String problem = distrust(dir);
+        if (problem == null && Files.exists(archive, LinkOption.NOFOLLOW_LINKS)) {
+            problem = distrust(archive);
+        }
+        if (problem != null && REFUSED.add(dir)) {
+            LOG.log(System.Logger.Level.WARNING, "not using the class-data-sharing archives in " + dir + ": " + problem);
+        }
+        return problem == null;
     }
 
     /**
