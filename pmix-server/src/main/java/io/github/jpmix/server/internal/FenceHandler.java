@@ -87,7 +87,20 @@ final class FenceHandler {
             }
         }
         if (ready != null) {
-            complete(ready);
+            try {
+                complete(ready);
+            } catch (InternalError stray) {
+                // The operation is done and out of the pending list: handling this arrival again (as
+                // the transport does with a message a fault interrupted) would open a new operation
+                // for it. A fault of another mapped file reported late (JDK 17) is absorbed here.
+                ServerState.LOG.log(System.Logger.Level.WARNING, "a fault of a mapped file interrupted the completion of "
+                        + ready + "; completing again: " + stray.getMessage());
+                try {
+                    complete(ready);
+                } catch (RuntimeException | InternalError again) {
+                    failArrived(ready, new PmixException(Status.ERROR, "fence: the completion failed: " + again));
+                }
+            }
         }
     }
 
@@ -126,18 +139,22 @@ final class FenceHandler {
         if (op.timeout != null) {
             op.timeout.cancel(false);
         }
-        byte[] contribution;
-        synchronized (state.lock) {
-            contribution = op.collectData ? state.modex.contribution(op.arrived.keySet()) : new byte[0];
+        if (op.hostFence == null) { // a completion done again (see onFence) asks the host once
+            byte[] contribution;
+            synchronized (state.lock) {
+                contribution = op.collectData ? state.modex.contribution(op.arrived.keySet()) : new byte[0];
+            }
+            CompletionStage<byte[]> host;
+            try {
+                host = state.host.fence(op.participants, op.directives, contribution);
+            } catch (RuntimeException e) {
+                host = CompletableFuture.failedFuture(e);
+            }
+            op.contribution = contribution;
+            op.hostFence = host;
         }
-        CompletionStage<byte[]> host;
-        try {
-            host = state.host.fence(op.participants, op.directives, contribution);
-        } catch (RuntimeException e) {
-            host = CompletableFuture.failedFuture(e);
-        }
-        byte[] own = contribution;
-        host.whenComplete((data, error) -> {
+        byte[] own = op.contribution;
+        op.hostFence.whenComplete((data, error) -> {
             // whenComplete drops what its action throws: nothing may escape, or the participants
             // would wait for good
             try {

@@ -33,6 +33,9 @@ final class FenceTracker {
     boolean collectData;
     ScheduledFuture<?> timeout;
     boolean done;
+    /** This node's contribution and the host's fence of it, once asked (by the completing thread). */
+    byte[] contribution;
+    java.util.concurrent.CompletionStage<byte[]> hostFence;
 
     FenceTracker(List<Proc> participants, Set<Proc> expected, Map<String, Integer> localCounts, List<Info> directives) {
         this.participants = participants;

@@ -204,6 +204,16 @@ public final class ClientConnection {
             // conductor checks the rings once this poll is over. When another client's ring file is
             // truncated, or was dropped for a fault moments ago, this message was only interrupted
             // (at its decode, the first allocation, as a rule): it is handled again.
+            try {
+                // a fault pending from an earlier access (another ring's, or this message's own
+                // read) surfaces here, before the handler has changed anything
+                RingFile.surfaceFaults();
+            } catch (InternalError fault) {
+                conductor.requestFaultCheck(this, fault);
+                if (!ring.isIntact()) {
+                    throw fault;
+                }
+            }
             for (int attempt = 1;; attempt++) {
                 try {
                     handler.onMessage(this, correlationId, buffer, offset, length);
