@@ -137,13 +137,11 @@ public final class RingSender {
             RingFile.surfaceFaults(); // a fault of this ring shows here, as this ring's
             return true;
         } catch (InternalError e) {
+            if (index > 0 && !committed) {
+                abortClaim(index); // left claimed, it would stop the consumer
+            }
             if (file.isIntact()) {
-                // another mapping's fault surfaced here; this ring is whole (a claim it interrupted is
-                // aborted, or the consumer would wait on it)
-                if (index > 0 && !committed) {
-                    ring.abort(index);
-                }
-                return committed;
+                return committed; // another mapping's fault surfaced here; this ring is whole
             }
             faulted = true;
             closedReason = "the ring file shared with " + peerName + " faulted: " + e.getMessage();
@@ -274,8 +272,8 @@ public final class RingSender {
                     }
                     wakePeer(); // full: make sure the consumer is not asleep on a full ring
                 } catch (InternalError fault) {
-                    if (!committed && index > 0 && file.isIntact()) {
-                        ring.abort(index);
+                    if (!committed && index > 0) {
+                        abortClaim(index);
                     }
                     throw fault;
                 } finally {
@@ -298,9 +296,40 @@ public final class RingSender {
                     throw fault;
                 }
                 if (committed) {
+                    wakeAgain(); // the report may have come before the doorbell rang
                     return;
                 }
             }
+        }
+    }
+
+    /**
+     * Aborts a claimed record that will not be committed: left claimed, it would stop the consumer
+     * for good. A fault reported meanwhile (another one, late) makes it try again; on a truncated
+     * ring the store is lost with the file's pages and the ring is dead anyway.
+     */
+    private void abortClaim(int index) {
+        for (int attempt = 0; attempt <= MAX_STRAY_FAULTS; attempt++) {
+            try {
+                ring.abort(index);
+                return;
+            } catch (IllegalStateException done) {
+                return; // aborted already, by the try a report interrupted after its store
+            } catch (InternalError again) {
+                // a report in the middle: try again
+            }
+        }
+    }
+
+    /** Rings the peer's doorbell once more after a fault report that may have come before it rang. */
+    private void wakeAgain() {
+        ringLock.lock();
+        try {
+            wakePeer();
+        } catch (InternalError again) {
+            // the peer's heartbeat wake-up finds the message
+        } finally {
+            ringLock.unlock();
         }
     }
 
