@@ -495,6 +495,17 @@ final class ServerConductor implements Runnable {
         if (c.disconnected) {
             return;
         }
+        try {
+            // a fault still pending (this ring's, or another's reported late) surfaces here, before
+            // anything is changed, not half-way through, where it would leave the host unaware
+            RingFile.surfaceFaults();
+        } catch (InternalError fault) {
+            if (!c.ring().isIntact()) {
+                c.faulted = true; // its last messages went with the file's pages
+            } else {
+                requestFaultCheck(c, fault);
+            }
+        }
         c.disconnected = true;
         c.sender().close("connection to " + c + " is closed: " + reason);
         if (c.established) {
