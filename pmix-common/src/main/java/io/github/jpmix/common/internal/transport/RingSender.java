@@ -311,7 +311,12 @@ public final class RingSender {
     private void abortClaim(int index) {
         for (int attempt = 0; attempt <= MAX_STRAY_FAULTS; attempt++) {
             try {
+                RingFile.surfaceFaults(); // a report pending from before, not the abort's
+                if (!file.isIntact()) {
+                    return; // its pages are gone: a store would only fault again, and report it late
+                }
                 ring.abort(index);
+                RingFile.surfaceFaults(); // the abort's own fault, if the file was cut meanwhile
                 return;
             } catch (IllegalStateException done) {
                 return; // aborted already, by the try a report interrupted after its store

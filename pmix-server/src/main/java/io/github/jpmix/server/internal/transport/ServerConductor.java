@@ -295,6 +295,9 @@ final class ServerConductor implements Runnable {
                 continue;
             }
             try {
+                // a report still pending surfaces before the poll, not inside it, where the ring
+                // buffer would have taken a record it then never handed over
+                RingFile.surfaceFaults();
                 work += c.receiver().poll(Transport.POLL_LIMIT);
                 RingFile.surfaceFaults();
             } catch (InternalError e) {
