@@ -211,7 +211,7 @@ public final class ClientConnection {
             } catch (InternalError fault) {
                 conductor.requestFaultCheck(this, fault);
                 if (!ring.isIntact()) {
-                    throw fault;
+                    return; // its own ring is cut: the fault check drops it (lost connection), no answer
                 }
             }
             for (int attempt = 1;; attempt++) {
@@ -220,7 +220,10 @@ public final class ClientConnection {
                     break;
                 } catch (InternalError fault) {
                     conductor.requestFaultCheck(this, fault);
-                    if (attempt >= MAX_INTERRUPTED_HANDLINGS || !ring.isIntact() || !conductor.anotherRingFaulted(this)) {
+                    if (!ring.isIntact()) {
+                        return; // as above: the client is dropped, not answered
+                    }
+                    if (attempt >= MAX_INTERRUPTED_HANDLINGS || !conductor.anotherRingFaulted(this)) {
                         throw fault;
                     }
                     Transport.LOG.log(System.Logger.Level.DEBUG, "a fault of another client's ring interrupted a"
