@@ -52,6 +52,13 @@ final class ClientRecord implements ClientHandle {
     boolean launchReported;
     /** Whether it committed at least once: a get for a key it did not post then fails instead of waiting. */
     boolean committed;
+    /**
+     * The correlation id of this client's last fence arrival, guarded by the state lock: the
+     * transport may hand a message over again when a fault of another client's ring interrupted its
+     * handling (ClientConnection.dispatch), and a fence request counted twice would open an operation
+     * that never completes. A client never sends two requests with one id (0: none yet).
+     */
+    int lastFenceCorrelation;
     /** The clean end was a finalize (not a lost connection). */
     boolean finalized;
     /** Its gets waiting at the server for data not posted yet (bounded by {@code maxParkedGetsPerClient}). */

@@ -49,14 +49,26 @@ final class FenceHandler {
         boolean collect = ServerState.flag(directives, Keys.COLLECT_DATA.name());
         FenceTracker ready = null;
         synchronized (state.lock) {
-            checkNamespaces(procs);
+            boolean again = correlationId != 0 && caller.lastFenceCorrelation == correlationId;
+            if (!again) {
+                checkNamespaces(procs);
+            }
             List<FenceTracker> ops = pending.computeIfAbsent(procs, k -> new ArrayList<>());
             FenceTracker op = null;
             for (FenceTracker t : ops) {
-                if (!t.arrived.containsKey(caller.proc)) {
+                FenceTracker.Arrival a = t.arrived.get(caller.proc);
+                if (again ? a != null && a.correlationId() == correlationId : a == null) {
                     op = t;
                     break;
                 }
+            }
+            if (again && op == null) {
+                // this arrival, handed over again (ClientRecord.lastFenceCorrelation): counted already,
+                // and its operation is done
+                if (ops.isEmpty()) {
+                    pending.remove(procs);
+                }
+                return;
             }
             if (op == null) {
                 Set<Proc> expected = state.localParticipants(procs);
@@ -77,6 +89,7 @@ final class FenceHandler {
             }
             op.collectData |= collect;
             op.arrived.put(caller.proc, new FenceTracker.Arrival(caller, correlationId));
+            caller.lastFenceCorrelation = correlationId;
             if (op.complete()) {
                 ops.remove(op);
                 if (ops.isEmpty()) {
