@@ -130,15 +130,17 @@ public final class RingFile {
     }
 
     /**
-     * Makes a fault of a mapped file this thread touched a moment ago surface here, as an
-     * {@code InternalError}, rather than in whatever code the thread runs next. JDK 17 marks an
-     * unsafe access that faulted in compiled code and throws at the thread's next return from the VM
-     * or native code (JDK 25 throws at the access itself); a call of a native method is such
-     * a return. Called right after each client's ring was touched, inside that client's fault guard,
-     * so that its fault is not taken for another client's.
+     * Lets a fault of a mapped file this thread touched a moment ago surface here, as an
+     * {@code InternalError}, where the JVM delivers it at a native call's return, rather than in
+     * whatever code the thread runs next. Best effort, measured: JDK 25 delivers it here (or at the
+     * access); JDK 17's C2-compiled code delivers it only on a return to interpreted code or at a
+     * safepoint, so there it may still surface anywhere, and the code that serves clients tolerates
+     * that (a message handled again counts once, a fence release is done again, a claimed record is
+     * always aborted: FenceHandler, ClientConnection, RingSender). Called right after each client's
+     * ring was touched, inside that client's fault guard.
      */
     public static void surfaceFaults() {
-        Thread.holdsLock(SURFACE); // a native method: its return delivers a pending fault
+        Thread.holdsLock(SURFACE); // a native method (see above for which JDK delivers a fault at its return)
     }
 
     private static final Object SURFACE = new Object();

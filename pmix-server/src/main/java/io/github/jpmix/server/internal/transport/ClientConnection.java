@@ -206,7 +206,8 @@ public final class ClientConnection {
             // (at its decode, the first allocation, as a rule): it is handled again.
             try {
                 // a fault pending from an earlier access (another ring's, or this message's own
-                // read) surfaces here, before the handler has changed anything
+                // read) surfaces here where the JDK allows it (RingFile.surfaceFaults), before the
+                // handler has changed anything
                 RingFile.surfaceFaults();
             } catch (InternalError fault) {
                 conductor.requestFaultCheck(this, fault);

@@ -295,8 +295,9 @@ final class ServerConductor implements Runnable {
                 continue;
             }
             try {
-                // a report still pending surfaces before the poll, not inside it, where the ring
-                // buffer would have taken a record it then never handed over
+                // a report still pending surfaces before the poll where the JDK allows it
+                // (RingFile.surfaceFaults), not inside it, where the ring buffer would have taken a
+                // record it then never handed over
                 RingFile.surfaceFaults();
                 work += c.receiver().poll(Transport.POLL_LIMIT);
                 RingFile.surfaceFaults();
@@ -499,8 +500,9 @@ final class ServerConductor implements Runnable {
             return;
         }
         try {
-            // a fault still pending (this ring's, or another's reported late) surfaces here, before
-            // anything is changed, not half-way through, where it would leave the host unaware
+            // a fault still pending (this ring's, or another's reported late) surfaces here where the
+            // JDK allows it (RingFile.surfaceFaults), before anything is changed, not half-way
+            // through, where it would leave the host unaware
             RingFile.surfaceFaults();
         } catch (InternalError fault) {
             if (!c.ring().isIntact()) {
