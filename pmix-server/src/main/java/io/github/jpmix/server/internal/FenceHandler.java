@@ -100,19 +100,29 @@ final class FenceHandler {
             }
         }
         if (ready != null) {
+            // the operation is done and out of the pending list: handling this arrival again (as the
+            // transport does with a message a fault interrupted) would open a new operation for it
+            FenceTracker op = ready;
+            againOnLateFault(op, "completion", () -> complete(op));
+        }
+    }
+
+    /**
+     * Runs a step of an operation; a late fault report there (JDK 17 reports a fault of a client's
+     * truncated ring later, where the JVM chooses, which may be here) makes it run once more, logged,
+     * and a second failure fails the arrivals. The steps may run twice: the host is asked once per
+     * operation ({@link #complete}) and a participant answered twice ignores the second answer.
+     */
+    private static void againOnLateFault(FenceTracker op, String step, Runnable run) {
+        try {
+            run.run();
+        } catch (InternalError stray) {
+            ServerState.LOG.log(System.Logger.Level.WARNING, "a fault of a mapped file interrupted the " + step
+                    + " of " + op + "; doing it again: " + stray.getMessage());
             try {
-                complete(ready);
-            } catch (InternalError stray) {
-                // The operation is done and out of the pending list: handling this arrival again (as
-                // the transport does with a message a fault interrupted) would open a new operation
-                // for it. A fault of another mapped file reported late (JDK 17) is absorbed here.
-                ServerState.LOG.log(System.Logger.Level.WARNING, "a fault of a mapped file interrupted the completion of "
-                        + ready + "; completing again: " + stray.getMessage());
-                try {
-                    complete(ready);
-                } catch (RuntimeException | InternalError again) {
-                    failArrived(ready, new PmixException(Status.ERROR, "fence: the completion failed: " + again));
-                }
+                run.run();
+            } catch (RuntimeException | InternalError again) {
+                failArrived(op, new PmixException(Status.ERROR, "fence: the " + step + " failed: " + again));
             }
         }
     }
@@ -171,18 +181,7 @@ final class FenceHandler {
             // whenComplete drops what its action throws: nothing may escape, or the participants
             // would wait for good
             try {
-                finish(op, own, data, error);
-            } catch (InternalError stray) {
-                // JDK 17 reports a fault of another mapped file (a client's truncated ring) at this
-                // thread's next return from the VM, which may be here: the release is done again
-                // (a participant answered twice ignores the second answer)
-                ServerState.LOG.log(System.Logger.Level.WARNING, "a fault of a mapped file interrupted the release of "
-                        + op + "; releasing again: " + stray.getMessage());
-                try {
-                    finish(op, own, data, error);
-                } catch (RuntimeException | InternalError again) {
-                    failArrived(op, new PmixException(Status.ERROR, "fence: the release failed: " + again));
-                }
+                againOnLateFault(op, "release", () -> finish(op, own, data, error));
             } catch (RuntimeException e) {
                 failArrived(op, ServerState.asPmix(e));
             }

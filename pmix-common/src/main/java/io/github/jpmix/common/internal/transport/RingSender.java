@@ -225,9 +225,9 @@ public final class RingSender {
     /**
      * Writes one record (header ints h0..h4, as many as headerLength holds, then the bytes).
      *
-     * <p>The JVM reports a SIGBUS at the faulting thread's next call into the VM, so a fault of
-     * another mapped file (another client's truncated ring, touched by this thread a moment ago) may
-     * surface anywhere in here: under the lock, in taking or releasing it, in a back-off. While this
+     * <p>JDK 17 reports a SIGBUS of compiled code later, where the JVM chooses (RingFile.surfaceFaults),
+     * so a fault of another mapped file (another client's truncated ring, touched by this thread a
+     * moment ago) may surface anywhere in here: under the lock, in taking or releasing it, in a back-off. While this
      * ring's file is whole such a fault is not this ring's: a record claimed and not committed is
      * aborted and the record written again; one already committed is sent. Only a fault of this file
      * (or more stray reports than any one truncation gives) fails the send.

@@ -199,7 +199,7 @@ public final class ClientConnection {
     private void dispatch(TransportServer.Handler handler, int correlationId, DirectBuffer buffer, int offset,
             int length) {
         try {
-            // The JVM reports a SIGBUS at the thread's next call into the VM, which may come in the
+            // JDK 17 reports a SIGBUS of compiled code later, where the JVM chooses, which may be in the
             // handler of the next message, another client's, and once per faulting access: the
             // conductor checks the rings once this poll is over. When another client's ring file is
             // truncated, or was dropped for a fault moments ago, this message was only interrupted
