@@ -289,6 +289,9 @@ public final class Launcher implements HostModule {
             published.close();
         }
         long tDone = System.nanoTime();
+        if (exit == 0) {
+            SharedArchive.launcherRanJob();
+        }
         err.printf("pmixrun: server %.0f ms, register %.0f ms, launch %.0f ms, run %.0f ms, total %.0f ms; exit %d%n",
                 ms(t0, tServer), ms(tServer, tRegistered), ms(tRegistered, tLaunched), ms(tLaunched, tDone),
                 ms(t0, tDone), exit);

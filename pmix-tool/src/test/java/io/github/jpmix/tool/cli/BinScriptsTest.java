@@ -131,6 +131,40 @@ class BinScriptsTest {
                 r.both());
     }
 
+    /**
+     * The launcher's own archive comes from a run that ran a job: a {@code --help} run's recording (a
+     * fraction of the classes) is dropped, a job's is marked and becomes the archive the next run maps.
+     */
+    @Test
+    void shouldMakeTheLauncherArchiveFromARunThatRanAJobOnly() throws Exception {
+        Path cds = tmp.resolve("cds");
+        Map<String, String> env = Map.of("JPMIX_CDS", cds.toString());
+        Run help = binPmixrun(env, "--help");
+        assertEquals(0, help.exit(), help.both());
+        assertEquals(List.of(), files(cds, "jpmix-launcher-"), "no archive from --help");
+
+        Run job = binPmixrun(env, "-n", "1", LaunchedProgram.class.getName(), "rank");
+        assertEquals(0, job.exit(), job.both());
+        assertEquals(List.of(), files(cds, "jpmix-launcher-"), "the job's recording is no archive until the next run");
+        List<Path> recordings = files(cds, ".recording-");
+        assertEquals(2, recordings.size(), "the job's recording and its mark (the help run's dropped): " + recordings);
+
+        Run next = binPmixrun(env, "-n", "1", LaunchedProgram.class.getName(), "rank");
+        assertEquals(0, next.exit(), next.both());
+        List<Path> archives = files(cds, "jpmix-launcher-");
+        assertEquals(1, archives.size(), archives.toString());
+        assertEquals(List.of(), files(cds, ".recording-"));
+        long size = Files.size(archives.get(0));
+        System.out.printf("[BinScriptsTest] the launcher's archive from a job: %d bytes%n", size);
+        assertTrue(size > 4L << 20, "a job's launcher loads thousands of classes: " + size + " bytes");
+    }
+
+    private static List<Path> files(Path dir, String prefix) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().startsWith(prefix)).sorted().toList();
+        }
+    }
+
     /** {@code dir}'s files as the jar {@code jar}. */
     private static void jar(Path dir, Path jar) throws IOException {
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file);
