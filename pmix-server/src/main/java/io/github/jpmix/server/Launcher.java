@@ -267,6 +267,9 @@ public final class Launcher implements HostModule {
                 wireup.node(String.format("nid%05d", node), ranks);
             }
             server.registerNamespace(nspace, local, wireup.build(host));
+            if (programs.stream().anyMatch(p -> p instanceof Program.Native)) {
+                server.prepareOpenPmixClients(nspace);
+            }
             synchronized (children) {
                 this.server = server;
                 this.mainNamespace = nspace;

@@ -117,6 +117,15 @@ public final class PmixServer implements AutoCloseable {
     }
 
     /**
+     * The launcher is about to start processes of {@code nspace} that link OpenPMIx's client library
+     * (native programs): their job data is packed in the background now rather than at their first
+     * request. Not API: a hint the reference launcher gives, as it knows what it runs.
+     */
+    void prepareOpenPmixClients(String nspace) {
+        runtime.prepareOpenPmixClients(Objects.requireNonNull(nspace, "nspace"));
+    }
+
+    /**
      * What this node's process {@code proc} posted for other nodes, in the contribution format
      * {@link HostModule#fence} carries: a host answers another node's {@code directModex} with it.
      *

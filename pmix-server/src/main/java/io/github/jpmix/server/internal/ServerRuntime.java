@@ -243,6 +243,14 @@ public final class ServerRuntime {
         return env;
     }
 
+    /** Packs {@code nspace}'s job data for OpenPMIx clients now ({@link OpenPmixFront#prepare}); nothing without that front. */
+    public void prepareOpenPmixClients(String nspace) {
+        OpenPmixFront front = openPmix;
+        if (front != null) {
+            front.prepare(nspace);
+        }
+    }
+
     public byte[] directModexData(Proc proc) {
         synchronized (state.lock) {
             if (!state.clients.containsKey(proc)) {
