@@ -81,6 +81,8 @@ public final class OpenPmixProtocol implements ServerProtocol {
     private final PeerData peers;
     /** Every value posted so far, by key, with its scope: each COMMIT sends them all. Guarded by itself. */
     private final Map<String, Info> committed = new LinkedHashMap<>();
+    /** {@link #localRanks()}, once read. */
+    private volatile int[] localRanks;
     private volatile PmixException lost;
     private volatile boolean closed;
     private volatile EventSink sink;
@@ -407,13 +409,21 @@ public final class OpenPmixProtocol implements ServerProtocol {
         });
     }
 
-    /** This namespace's ranks on this node, as far as the job data says (none when it does not). */
+    /**
+     * This namespace's ranks on this node, as far as the job data says (none when it does not); the
+     * init reply's job data does not change, so they are read once, not parsed again at every fence.
+     */
     private int[] localRanks() {
-        try {
-            return store.peers(self.namespace(), localHost);
-        } catch (PmixException e) {
-            return new int[0];
+        int[] r = localRanks;
+        if (r == null) {
+            try {
+                r = store.peers(self.namespace(), localHost);
+            } catch (PmixException e) {
+                r = new int[0];
+            }
+            localRanks = r;
         }
+        return r;
     }
 
     /** This namespace's ranks on {@code host}, from the job data ({@code GdsReader.peers}). */
