@@ -87,7 +87,7 @@ public final class ServerRuntime {
             SessionDirectory.writeAtomically(dir.resolve(RENDEZVOUS), runtime.uri + "\n");
             if (options.openPmixClients()) {
                 try {
-                    runtime.openPmix = OpenPmixFront.start(dispatcher);
+                    runtime.openPmix = OpenPmixFront.start(dispatcher, config.handshakeTimeoutNs());
                 } catch (RuntimeException e) {
                     transport.close();
                     state.timer.shutdownNow();

@@ -2,9 +2,11 @@ package io.github.jpmix.server.openpmix;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
+import io.github.jpmix.common.internal.transport.TransportConfig;
 import io.github.jpmix.server.HostModule;
 import io.github.jpmix.server.PmixServer;
 import io.github.jpmix.server.ServerOptions;
@@ -19,6 +21,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -153,6 +156,35 @@ class OpenPmixHandshakeTest {
     void shouldRefuseUnregisteredProcessesAndNamespaces() throws Exception {
         assertRefused(connect("native", uid, gid, "hs", 7, "4.2.2rc2", "v41", 1, "hash"));
         assertRefused(connect("native", uid, gid, "nope", 0, "4.2.2rc2", "v41", 1, "hash"));
+    }
+
+    /** docs/openpmix.md, "Connect": no complete connect message within the handshake timeout, closed. */
+    @Test
+    void shouldCloseAConnectionWhoseConnectMessageIsLate() throws Exception {
+        server.close();
+        String was = System.getProperty(TransportConfig.HANDSHAKE_TIMEOUT_PROP);
+        System.setProperty(TransportConfig.HANDSHAKE_TIMEOUT_PROP, "300ms");
+        try {
+            start();
+        } finally {
+            if (was == null) {
+                System.clearProperty(TransportConfig.HANDSHAKE_TIMEOUT_PROP);
+            } else {
+                System.setProperty(TransportConfig.HANDSHAKE_TIMEOUT_PROP, was);
+            }
+        }
+        byte[] right = good(1);
+        try (Socket silent = new Socket("127.0.0.1", port); Socket half = new Socket("127.0.0.1", port)) {
+            half.getOutputStream().write(Arrays.copyOf(right, right.length / 2));
+            for (Socket s : List.of(silent, half)) {
+                s.setSoTimeout(10_000);
+                long t0 = System.nanoTime();
+                assertEquals(-1, s.getInputStream().read(), "closed without a reply");
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                assertTrue(ms < 5_000, "closed after " + ms + " ms, not at the 300 ms timeout");
+            }
+        }
+        assertEquals(8, answer(good(1)).length, "the server still admits a right client");
     }
 
     @Test

@@ -52,10 +52,11 @@ public final class OpenPmixFront implements AutoCloseable {
     static final String GDS = ConnectMessage.GDS_HASH;
     /** The largest request payload taken; a bigger frame closes the connection. */
     static final int MAX_MESSAGE = 64 << 20;
-    private static final long HANDSHAKE_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     private static final long DUTY_MS = 500;
 
     private final ServerBackend backend;
+    /** How long a connection may take to send its connect message: the transport's handshake timeout. */
+    private final long handshakeTimeoutNs;
     private final ServerSocketChannel listener;
     private final Selector selector;
     private final String uri;
@@ -66,12 +67,17 @@ public final class OpenPmixFront implements AutoCloseable {
     /** Front thread only. */
     private final List<OpenPmixConnection> connections = new ArrayList<>();
     private int nextIndex;
+    /** The earliest connect-message deadline of a connection yet to complete its handshake; front thread only. */
+    private long nextHandshakeDeadline;
     /** Whether {@code TCP_QUICKACK} works here (Linux); front thread only. */
     private boolean quickAck = true;
     private volatile boolean running = true;
 
-    private OpenPmixFront(ServerBackend backend, ServerSocketChannel listener, Selector selector) throws IOException {
+    private OpenPmixFront(ServerBackend backend, ServerSocketChannel listener, Selector selector, long handshakeTimeoutNs)
+            throws IOException {
         this.backend = backend;
+        this.handshakeTimeoutNs = handshakeTimeoutNs;
+        this.nextHandshakeDeadline = System.nanoTime() + handshakeTimeoutNs;
         this.listener = listener;
         this.selector = selector;
         int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
@@ -86,16 +92,17 @@ public final class OpenPmixFront implements AutoCloseable {
 
     /**
      * Listens on an ephemeral port of 127.0.0.1 (loopback only: OpenPMIx's credential is not worth
-     * more over a network) and starts serving.
+     * more over a network) and starts serving; a connection that sends no complete connect message
+     * within {@code handshakeTimeoutNs} is closed.
      *
      * @throws PmixException {@link Status#ERR_INIT} when no port can be had
      */
-    public static OpenPmixFront start(ServerBackend backend) {
+    public static OpenPmixFront start(ServerBackend backend, long handshakeTimeoutNs) {
         ServerSocketChannel listener = null;
         try {
             listener = ServerSocketChannel.open();
             listener.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
-            OpenPmixFront front = new OpenPmixFront(backend, listener, Selector.open());
+            OpenPmixFront front = new OpenPmixFront(backend, listener, Selector.open(), handshakeTimeoutNs);
             front.thread.start();
             return front;
         } catch (IOException e) {
@@ -197,7 +204,10 @@ public final class OpenPmixFront implements AutoCloseable {
         while ((ch = listener.accept()) != null) {
             ch.configureBlocking(false);
             ch.socket().setTcpNoDelay(true);
-            OpenPmixConnection c = new OpenPmixConnection(this, ch, nextIndex++, System.nanoTime() + HANDSHAKE_TIMEOUT_NS);
+            OpenPmixConnection c = new OpenPmixConnection(this, ch, nextIndex++, System.nanoTime() + handshakeTimeoutNs);
+            if (c.handshakeDeadline - nextHandshakeDeadline < 0) {
+                nextHandshakeDeadline = c.handshakeDeadline;
+            }
             c.key = ch.register(selector, SelectionKey.OP_READ, c);
             connections.add(c);
         }
@@ -335,12 +345,30 @@ public final class OpenPmixFront implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the connections whose connect message is overdue. The first deadline is kept, so that the
+     * pass after every message (a fence of 16 clients wakes the front 16 times) looks at nothing until
+     * one is due.
+     */
     private void expireHandshakes() {
         long now = System.nanoTime();
-        for (OpenPmixConnection c : new ArrayList<>(connections)) {
-            if (c.client == null && now - c.handshakeDeadline > 0) {
-                close(c, "sent no complete connect message within " + TimeUnit.NANOSECONDS.toSeconds(HANDSHAKE_TIMEOUT_NS) + " s");
+        if (now - nextHandshakeDeadline < 0) {
+            return;
+        }
+        long next = now + handshakeTimeoutNs;
+        List<OpenPmixConnection> overdue = new ArrayList<>();
+        for (OpenPmixConnection c : connections) {
+            if (c.client == null) {
+                if (now - c.handshakeDeadline > 0) {
+                    overdue.add(c);
+                } else if (c.handshakeDeadline - next < 0) {
+                    next = c.handshakeDeadline;
+                }
             }
+        }
+        nextHandshakeDeadline = next;
+        for (OpenPmixConnection c : overdue) {
+            close(c, "sent no complete connect message within " + TimeUnit.NANOSECONDS.toMillis(handshakeTimeoutNs) + " ms");
         }
     }
 
