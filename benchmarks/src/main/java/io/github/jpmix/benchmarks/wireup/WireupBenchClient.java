@@ -10,6 +10,9 @@ import io.github.jpmix.common.Scope;
 import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.JvmFlags;
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,8 +63,9 @@ import java.util.List;
  * C1 and C2 compile them (on 2 cores shared by N JVMs, that takes seconds). Gets warm up on their
  * own; fence and modex rounds need every rank to repeat them equally often, so rank 0 decides after
  * every {@value #WARMUP_CHUNK_FENCES} fences or {@value #WARMUP_CHUNK_ROUNDS} rounds whether S seconds
- * have passed and tells the others through a file and a fence ({@link #warmUp}). The OpenPMIx
- * reference client does exactly the same.
+ * have passed and no rank's JIT is still compiling (up to {@value #MAX_WARMUP_FACTOR} S), and tells the
+ * others through a file and a fence ({@link #warmUp}). The OpenPMIx reference client does the same
+ * by time alone: it has no JIT.
  *
  * <pre>WireupBenchClient DIR [WARMUP_SECONDS]</pre>
  */
@@ -76,6 +80,10 @@ public final class WireupBenchClient {
     /** Fences and modex rounds between two of rank 0's decisions in a warm-up by time. */
     static final int WARMUP_CHUNK_FENCES = 200;
     static final int WARMUP_CHUNK_ROUNDS = 20;
+    /** A warm-up by time goes on while some rank's JIT works, up to this many times the time asked. */
+    static final int MAX_WARMUP_FACTOR = 3;
+    /** A chunk during which the compiler threads worked less than 1/this of its time leaves the JIT quiet. */
+    static final int JIT_QUIET_SHARE = 20;
 
     private WireupBenchClient() {
     }
@@ -241,24 +249,57 @@ public final class WireupBenchClient {
     }
 
     /**
-     * Repeats {@code chunk} until rank 0 has seen {@code seconds} pass; every rank runs it equally
-     * often. After each chunk rank 0 creates the file {@code <dir>/warmup-<phase>-<n>.stop} when the
-     * time is up, then all fence: a rank that leaves the fence sees the file if rank 0 made it (rank 0
-     * made it before it entered), so all stop after the same chunk. A file and not posted data, so the
-     * warm-up leaves nothing in the store that the timed rounds would carry.
+     * Repeats {@code chunk} until rank 0 has seen {@code seconds} pass and no rank's JIT compiled much
+     * during the chunk before (at most {@value #MAX_WARMUP_FACTOR} times {@code seconds}); every rank
+     * runs it equally often. A rank whose compiler threads worked more than 1/{@value #JIT_QUIET_SHARE}
+     * of a chunk's time creates {@code <dir>/warmup-<phase>-<n>.jit.<rank>} before the chunk's fence.
+     * After each chunk rank 0 creates the file {@code <dir>/warmup-<phase>-<n>.stop} when it is time,
+     * then all fence: a rank that leaves the fence sees the file if rank 0 made it (rank 0 made it before
+     * it entered), so all stop after the same chunk. Files and not posted data, so the warm-up leaves
+     * nothing in the store that the timed rounds would carry. Warm means compiled: N JVMs on 2 cores
+     * kept compiling for 40 s and more (the OpenPMIx client at N = 8), and their compiler threads took
+     * the cores the measured rounds needed.
      */
     static void warmUp(PmixClient client, Path dir, String phase, double seconds, Runnable chunk) throws IOException {
-        long end = System.nanoTime() + (long) (seconds * 1e9);
+        long start = System.nanoTime();
+        long end = start + (long) (seconds * 1e9);
+        long cap = start + (long) (MAX_WARMUP_FACTOR * seconds * 1e9);
+        int rank = client.proc().rank();
         for (int decision = 1;; decision++) {
+            long jit0 = jitMillis();
+            long t0 = System.nanoTime();
             chunk.run();
+            long chunkMs = (System.nanoTime() - t0) / 1_000_000;
+            if (jit0 >= 0 && (jitMillis() - jit0) * JIT_QUIET_SHARE > chunkMs) {
+                Files.createFile(dir.resolve("warmup-" + phase + "-" + decision + ".jit." + rank));
+            }
             Path stop = dir.resolve("warmup-" + phase + "-" + decision + ".stop");
-            if (client.proc().rank() == 0 && System.nanoTime() >= end) {
-                Files.createFile(stop);
+            if (rank == 0) {
+                long now = System.nanoTime();
+                boolean quiet = decision > 1 && !compiled(dir, phase, decision - 1);
+                if (now >= cap || (now >= end && quiet)) {
+                    Files.createFile(stop);
+                    System.err.printf(java.util.Locale.ROOT, "wireup bench client: warm-up %s %.1f s%s%n", phase, (now - start) / 1e9,
+                            quiet ? "" : " (the JIT still compiling: stopped at " + MAX_WARMUP_FACTOR + " times the time)");
+                }
             }
             client.fence(List.of());
             if (Files.exists(stop)) {
                 return;
             }
+        }
+    }
+
+    /** The compiler threads' time so far in milliseconds, -1 when this JVM does not tell. */
+    static long jitMillis() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+    }
+
+    /** Whether any rank's JIT worked during chunk {@code decision} of {@code phase} ({@link #warmUp}). */
+    private static boolean compiled(Path dir, String phase, int decision) throws IOException {
+        try (DirectoryStream<Path> busy = Files.newDirectoryStream(dir, "warmup-" + phase + "-" + decision + ".jit.*")) {
+            return busy.iterator().hasNext();
         }
     }
 
