@@ -22,6 +22,8 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -311,6 +313,48 @@ public final class OpenPmixConnection implements ServerConnection {
     }
 
     /**
+     * Sends requests without a timeout in one write (one system call, and a segment the server reads at
+     * once); the futures complete with the replies, in the order of {@code payloads}.
+     */
+    public List<CompletableFuture<byte[]>> requestAll(List<byte[]> payloads) {
+        List<CompletableFuture<byte[]>> futures = new ArrayList<>(payloads.size());
+        int[] tags = new int[payloads.size()];
+        ByteBuffer[] frames = new ByteBuffer[payloads.size()];
+        int total = 0;
+        for (int i = 0; i < payloads.size(); i++) {
+            tags[i] = nextTag();
+            frames[i] = Frames.frame(index, tags[i], requireNonNull(payloads.get(i), "payload"));
+            total += frames[i].limit();
+            CompletableFuture<byte[]> f = new CompletableFuture<>();
+            futures.add(f);
+            pending.put(tags[i], f);
+        }
+        if (closed) { // as request(): the reader sets closed before it fails the pending map
+            fail(tags, futures, lostConnection());
+            return futures;
+        }
+        byte[] all = new byte[total];
+        int at = 0;
+        for (ByteBuffer b : frames) {
+            System.arraycopy(b.array(), 0, all, at, b.limit());
+            at += b.limit();
+        }
+        try {
+            write(all, total);
+        } catch (PmixException e) {
+            fail(tags, futures, e);
+        }
+        return futures;
+    }
+
+    private void fail(int[] tags, List<CompletableFuture<byte[]>> futures, PmixException e) {
+        for (int i = 0; i < tags.length; i++) {
+            pending.remove(tags[i]);
+            futures.get(i).completeExceptionally(e);
+        }
+    }
+
+    /**
      * Sends a message with a tag of its own and expects no reply ({@code DEREGEVENTS},
      * {@code pmix_event_registration.c:1131}).
      */
@@ -325,9 +369,14 @@ public final class OpenPmixConnection implements ServerConnection {
 
     private void write(int tag, byte[] payload) {
         ByteBuffer frame = Frames.frame(index, tag, payload);
+        write(frame.array(), frame.limit());
+    }
+
+    /** Writes {@code length} bytes of whole frames. */
+    private void write(byte[] frames, int length) {
         try {
             synchronized (writeLock) {
-                out.write(frame.array(), 0, frame.limit());
+                out.write(frames, 0, length);
                 quickAck();
             }
         } catch (IOException e) {

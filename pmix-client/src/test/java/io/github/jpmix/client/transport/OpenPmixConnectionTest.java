@@ -22,6 +22,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -157,6 +158,37 @@ class OpenPmixConnectionTest {
             PmixException e = assertThrows(PmixException.class, () -> join(third));
             assertEquals(Status.ERR_TIMEOUT, e.status());
             assertTrue(c.isConnected());
+        }
+    }
+
+    @Test
+    void shouldSendRequestsTogetherAndMatchTheirReplies() throws Exception {
+        try (OpenPmixConnection c = client(new OpenPmixConnection.Handler() {
+        })) {
+            List<byte[]> requests = List.of(new byte[] {1}, new byte[] {2, 2}, new byte[] {3, 3, 3});
+            List<CompletableFuture<byte[]>> replies = c.requestAll(requests);
+            byte[][] p = new byte[1][];
+            int[] tags = new int[3];
+            for (int i = 0; i < 3; i++) {
+                int[] h = readRequest(p);
+                assertEquals(7, h[0]);
+                assertArrayEquals(requests.get(i), p[0], "request " + i + " in order, whole");
+                tags[i] = h[1];
+            }
+            assertEquals(List.of(Frames.FIRST_TAG, Frames.FIRST_TAG + 1, Frames.FIRST_TAG + 2), List.of(tags[0], tags[1], tags[2]));
+            send(tags[2], new byte[] {33});
+            send(tags[0], new byte[] {11});
+            send(tags[1], new byte[] {22});
+            assertArrayEquals(new byte[] {11}, replies.get(0).get(5, TimeUnit.SECONDS));
+            assertArrayEquals(new byte[] {22}, replies.get(1).get(5, TimeUnit.SECONDS));
+            assertArrayEquals(new byte[] {33}, replies.get(2).get(5, TimeUnit.SECONDS));
+            // the server gone: requests sent together fail together
+            peer.close();
+            List<CompletableFuture<byte[]>> lost = c.requestAll(List.of(new byte[] {4}, new byte[] {5}));
+            for (CompletableFuture<byte[]> f : lost) {
+                PmixException e = assertThrows(PmixException.class, () -> join(f));
+                assertEquals(Status.ERR_LOST_CONNECTION, e.status());
+            }
         }
     }
 

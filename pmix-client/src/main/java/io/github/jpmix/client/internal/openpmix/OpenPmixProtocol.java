@@ -94,7 +94,17 @@ public final class OpenPmixProtocol implements ServerProtocol {
         this.localHost = localHost;
         this.gets = new GetRouter(self, store);
         this.modex = new ModexExchange(self, gets);
-        this.peers = new PeerData(store, this::request);
+        this.peers = new PeerData(store, new PeerData.Sender() {
+            @Override
+            public CompletableFuture<byte[]> send(byte[] payload, Duration timeout) {
+                return request(payload, timeout);
+            }
+
+            @Override
+            public List<CompletableFuture<byte[]>> sendAll(List<byte[]> payloads) {
+                return connection.requestAll(payloads);
+            }
+        });
     }
 
     /**

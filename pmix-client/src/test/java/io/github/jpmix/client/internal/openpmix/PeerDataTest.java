@@ -34,8 +34,22 @@ class PeerDataTest {
 
     private void start() {
         store = new HashStore(JobData.parse(JobDataTest.observed(), ME, "vm"));
-        peers = new PeerData(store, (payload, timeout) -> send(payload, timeout));
+        peers = new PeerData(store, new PeerData.Sender() {
+            @Override
+            public CompletableFuture<byte[]> send(byte[] payload, Duration timeout) {
+                return PeerDataTest.this.send(payload, timeout);
+            }
+
+            @Override
+            public List<CompletableFuture<byte[]>> sendAll(List<byte[]> payloads) {
+                batches.add(payloads.size());
+                return PeerData.Sender.super.sendAll(payloads);
+            }
+        });
     }
+
+    /** The sizes of the requests sent together ({@link PeerData.Sender#sendAll}). */
+    private final List<Integer> batches = new ArrayList<>();
 
     private synchronized CompletableFuture<byte[]> send(byte[] payload, Duration timeout) {
         BfropsReader r = new BfropsReader(payload);
@@ -84,6 +98,7 @@ class PeerDataTest {
         CompletableFuture<Value> first = peers.get(new Proc("capjob", 2), "ep");
         assertEquals(List.of(new Proc("capjob", 2), new Proc("capjob", 0), new Proc("capjob", 3)),
                 sent.stream().map(Sent::target).toList(), "the asked peer first, then the others, never this rank");
+        assertEquals(List.of(3), batches, "the three in one write");
         for (Sent s : sent) {
             s.reply().complete(values(s.target(), "of-" + s.target().rank()));
         }
