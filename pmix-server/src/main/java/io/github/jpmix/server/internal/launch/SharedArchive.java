@@ -83,20 +83,8 @@ public final class SharedArchive {
      * path is all jars. The launcher starts a job's processes with it.
      */
     public static List<String> javaCommand(List<String> jvmOptions, String mainClass) {
-        List<String> options = new ArrayList<>(START_UP);
-        options.addAll(options(JvmFlags.classPath()));
-        return JvmFlags.javaCommand(options, jvmOptions, mainClass);
+        return JvmFlags.javaCommand(options(JvmFlags.classPath()), jvmOptions, mainClass);
     }
-
-    /**
-     * Options of every JVM the launcher starts, before {@code JPMIX_JVM_OPTIONS} (which may override
-     * them). {@code CompileThresholdScaling=5}: a method is compiled after five times the default
-     * number of calls and loop turns, so the JIT compiles the code that really is hot rather than
-     * all that start-up runs a few hundred times (Chronicle's, Kryo's, the JDK's own): a fresh
-     * client's CPU to init 20-28 % lower (880-940 ms to 635-720 ms, {@code ColdInit}, JDK 17),
-     * while hot code still reaches C2 and the warm figures stay (docs/startup.md).
-     */
-    static final List<String> START_UP = List.of("-XX:CompileThresholdScaling=5");
 
     /**
      * The options that make a JVM started with this class path use the archive (or write it), empty
