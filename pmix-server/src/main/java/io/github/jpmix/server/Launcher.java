@@ -115,8 +115,7 @@ public final class Launcher implements HostModule {
      * Starts the threads that copy each process's output, off the launch loop: a thread's start waits
      * until the new thread runs, 1-13 ms a process while the ranks started before it take the cores,
      * and the next rank's fork waited for it (8 processes of /bin/true: the launch took 114-143 ms, now
-     * 45-82 ms). Its one thread starts
-     * them in launch order; a pipe holds what a process writes meanwhile.
+     * 45-82 ms). Its one thread starts them in launch order; a pipe holds what a process writes meanwhile.
      */
     private final ExecutorService pumpStarter = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "pmixrun-pump-starter");
