@@ -285,31 +285,7 @@ public final class OpenPmixConnection implements ServerConnection {
 
     @Override
     public CompletableFuture<byte[]> request(byte[] payload, Duration timeout) {
-        requireNonNull(payload, "payload");
-        int tag = nextTag();
-        CompletableFuture<byte[]> future = new CompletableFuture<>();
-        pending.put(tag, future);
-        if (closed) { // the reader sets closed before it fails the pending map: one of us sees the other
-            pending.remove(tag);
-            future.completeExceptionally(lostConnection());
-            return future;
-        }
-        if (timeout != null) {
-            ScheduledFuture<?> timer = Timer.INSTANCE.schedule(() -> {
-                if (pending.remove(tag, future)) {
-                    future.completeExceptionally(new PmixException(Status.ERR_TIMEOUT, "request " + tag
-                            + " to the PMIx server at " + uri + " got no reply within " + timeout));
-                }
-            }, timeout.toNanos(), TimeUnit.NANOSECONDS);
-            future.whenComplete((reply, failure) -> timer.cancel(false));
-        }
-        try {
-            write(tag, payload);
-        } catch (PmixException e) {
-            pending.remove(tag);
-            future.completeExceptionally(e);
-        }
-        return future;
+        return submit(List.of(requireNonNull(payload, "payload")), timeout).get(0);
     }
 
     /**
@@ -317,11 +293,23 @@ public final class OpenPmixConnection implements ServerConnection {
      * once); the futures complete with the replies, in the order of {@code payloads}.
      */
     public List<CompletableFuture<byte[]>> requestAll(List<byte[]> payloads) {
-        List<CompletableFuture<byte[]>> futures = new ArrayList<>(payloads.size());
-        int[] tags = new int[payloads.size()];
-        ByteBuffer[] frames = new ByteBuffer[payloads.size()];
+        return submit(payloads, null);
+    }
+
+    /**
+     * Files a future for each request under a tag of its own, writes the frames at once, then starts the
+     * timers ({@code timeout} null: none), so that they do not delay the write.
+     */
+    private List<CompletableFuture<byte[]>> submit(List<byte[]> payloads, Duration timeout) {
+        int n = payloads.size();
+        if (n == 0) {
+            return List.of();
+        }
+        List<CompletableFuture<byte[]>> futures = new ArrayList<>(n);
+        int[] tags = new int[n];
+        ByteBuffer[] frames = new ByteBuffer[n];
         int total = 0;
-        for (int i = 0; i < payloads.size(); i++) {
+        for (int i = 0; i < n; i++) {
             tags[i] = nextTag();
             frames[i] = Frames.frame(index, tags[i], requireNonNull(payloads.get(i), "payload"));
             total += frames[i].limit();
@@ -329,22 +317,45 @@ public final class OpenPmixConnection implements ServerConnection {
             futures.add(f);
             pending.put(tags[i], f);
         }
-        if (closed) { // as request(): the reader sets closed before it fails the pending map
+        if (closed) { // the reader sets closed before it fails the pending map: one of us sees the other
             fail(tags, futures, lostConnection());
             return futures;
         }
-        byte[] all = new byte[total];
-        int at = 0;
-        for (ByteBuffer b : frames) {
-            System.arraycopy(b.array(), 0, all, at, b.limit());
-            at += b.limit();
+        byte[] all = frames[0].array();
+        if (n > 1) {
+            all = new byte[total];
+            int at = 0;
+            for (ByteBuffer b : frames) {
+                System.arraycopy(b.array(), 0, all, at, b.limit());
+                at += b.limit();
+            }
         }
         try {
             write(all, total);
         } catch (PmixException e) {
             fail(tags, futures, e);
+            return futures;
+        }
+        if (timeout != null) {
+            for (int i = 0; i < n; i++) {
+                expire(tags[i], futures.get(i), timeout);
+            }
         }
         return futures;
+    }
+
+    /** Fails {@code future} with {@code ERR_TIMEOUT} unless its reply comes within {@code timeout}. */
+    private void expire(int tag, CompletableFuture<byte[]> future, Duration timeout) {
+        if (future.isDone()) {
+            return;
+        }
+        ScheduledFuture<?> timer = Timer.INSTANCE.schedule(() -> {
+            if (pending.remove(tag, future)) {
+                future.completeExceptionally(new PmixException(Status.ERR_TIMEOUT, "request " + tag
+                        + " to the PMIx server at " + uri + " got no reply within " + timeout));
+            }
+        }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+        future.whenComplete((reply, failure) -> timer.cancel(false));
     }
 
     private void fail(int[] tags, List<CompletableFuture<byte[]>> futures, PmixException e) {

@@ -150,8 +150,7 @@ final class PeerData {
         for (Proc t : targets) {
             payloads.add(ClientRequests.get(t, List.of(), key));
         }
-        List<CompletableFuture<byte[]>> replies = targets.size() == 1 ? List.of(send.send(payloads.get(0), null))
-                : send.sendAll(payloads);
+        List<CompletableFuture<byte[]>> replies = send.sendAll(payloads);
         for (int i = 0; i < targets.size(); i++) {
             fetched(targets.get(i), key, replies.get(i));
         }
