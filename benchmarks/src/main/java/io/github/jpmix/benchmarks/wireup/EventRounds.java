@@ -68,4 +68,12 @@ final class EventRounds {
             throw new IllegalStateException("interrupted", e);
         }
     }
+
+    /** As many rounds as {@code samples} has slots, each round's duration into its slot (0 but on rank 0). */
+    long[] rounds(long[] samples) {
+        for (int i = 0; i < samples.length; i++) {
+            samples[i] = round();
+        }
+        return samples;
+    }
 }

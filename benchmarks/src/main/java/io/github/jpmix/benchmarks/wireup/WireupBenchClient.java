@@ -136,82 +136,48 @@ public final class WireupBenchClient {
 
             String jobSize = Keys.JOB_SIZE.name();
             long size = client.get(job, jobSize).asLong();
-            // the warm-up count, repeated for the warm-up time if there is one (gets need no ranks in step)
+            // the warm-up count, repeated for the warm-up time if there is one (gets need no ranks in step);
+            // warm-ups and timed calls run the same methods, so the timed ones run the code the warm-up
+            // compiled (a timed loop of its own in main was compiled on the spot: an OSR compile in every
+            // JVM at once, at N = 8 a stall of 10-26 ms over a dozen fences)
+            long[] getChunk = new long[GET_WARMUP];
             long getsEnd = System.nanoTime() + (long) (warmupSeconds * 1e9);
             do {
-                for (int i = 0; i < GET_WARMUP; i++) {
-                    client.get(job, jobSize);
-                }
+                timeGets(client, job, jobSize, size, getChunk);
             } while (System.nanoTime() < getsEnd);
-            out.append("get_job_key");
-            for (int i = 0; i < GET_CALLS; i++) {
-                long t = System.nanoTime();
-                Value v = client.get(job, jobSize);
-                long dt = System.nanoTime() - t;
-                size = v.asLong();
-                out.append(' ').append(dt);
-            }
-            out.append('\n');
+            samples(out, "get_job_key", timeGets(client, job, jobSize, size, new long[GET_CALLS]));
             client.fence(List.of());
 
             if (warmupSeconds > 0) {
-                warmUp(client, dir, "fence", warmupSeconds, () -> {
-                    for (int i = 0; i < WARMUP_CHUNK_FENCES; i++) {
-                        client.fence(List.of());
-                    }
-                });
+                long[] chunk = new long[WARMUP_CHUNK_FENCES];
+                warmUp(client, dir, "fence", warmupSeconds, () -> timeFences(client, chunk));
             } else {
-                for (int i = 0; i < FENCE_WARMUP; i++) {
-                    client.fence(List.of());
-                }
+                timeFences(client, new long[FENCE_WARMUP]);
             }
-            out.append("fence");
-            for (int i = 0; i < FENCES; i++) {
-                long t = System.nanoTime();
-                client.fence(List.of());
-                out.append(' ').append(System.nanoTime() - t);
-            }
-            out.append('\n');
+            samples(out, "fence", timeFences(client, new long[FENCES]));
             client.fence(List.of());
 
             if (warmupSeconds > 0) {
-                warmUp(client, dir, "modex", warmupSeconds, () -> {
-                    for (int i = 0; i < WARMUP_CHUNK_ROUNDS; i++) {
-                        modex.round();
-                    }
-                });
+                long[] chunk = new long[WARMUP_CHUNK_ROUNDS];
+                warmUp(client, dir, "modex", warmupSeconds, () -> modex.rounds(chunk));
             } else {
-                for (int i = 0; i < MODEX_WARMUP; i++) {
-                    modex.round();
-                }
+                modex.rounds(new long[MODEX_WARMUP]);
             }
-            out.append("modex");
-            for (int i = 0; i < MODEX_ROUNDS; i++) {
-                out.append(' ').append(modex.round());
-            }
-            out.append('\n');
+            samples(out, "modex", modex.rounds(new long[MODEX_ROUNDS]));
             client.fence(List.of());
 
             if (local > 1) {
                 EventRounds events = new EventRounds(client, local);
                 client.fence(List.of()); // every rank's handler is in place
+                long[] chunk = new long[EventRounds.WARMUP];
                 if (warmupSeconds > 0) {
-                    warmUp(client, dir, "event", warmupSeconds, () -> {
-                        for (int i = 0; i < EventRounds.WARMUP; i++) {
-                            events.round();
-                        }
-                    });
+                    warmUp(client, dir, "event", warmupSeconds, () -> events.rounds(chunk));
                 } else {
-                    for (int i = 0; i < EventRounds.WARMUP; i++) {
-                        events.round();
-                    }
+                    events.rounds(chunk);
                 }
-                StringBuilder rtt = new StringBuilder("event");
-                for (int i = 0; i < EventRounds.ROUNDS; i++) {
-                    rtt.append(' ').append(events.round());
-                }
+                long[] rtt = events.rounds(new long[EventRounds.ROUNDS]);
                 if (me.rank() == 0) {
-                    out.append(rtt).append('\n');
+                    samples(out, "event", rtt);
                 }
             }
             out.append("job_size ").append(size).append('\n');
@@ -224,6 +190,41 @@ public final class WireupBenchClient {
         Path tmp = dir.resolve(".rank-" + rank + ".txt");
         Files.writeString(tmp, out);
         Files.move(tmp, dir.resolve("rank-" + rank + ".txt"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Gets {@code key} of the job once per slot of {@code samples}, each call's duration in nanoseconds
+     * into its slot; every value must be {@code expected}.
+     */
+    static long[] timeGets(PmixClient client, Proc job, String key, long expected, long[] samples) {
+        for (int i = 0; i < samples.length; i++) {
+            long t = System.nanoTime();
+            Value v = client.get(job, key);
+            samples[i] = System.nanoTime() - t;
+            if (v.asLong() != expected) {
+                throw new IllegalStateException("get " + key + " returned " + v + ", not " + expected);
+            }
+        }
+        return samples;
+    }
+
+    /** Fences the namespace without data once per slot of {@code samples}, each fence's duration into its slot. */
+    static long[] timeFences(PmixClient client, long[] samples) {
+        for (int i = 0; i < samples.length; i++) {
+            long t = System.nanoTime();
+            client.fence(List.of());
+            samples[i] = System.nanoTime() - t;
+        }
+        return samples;
+    }
+
+    /** One line of the rank's file: the metric's name, then its samples. */
+    private static void samples(StringBuilder out, String metric, long[] samples) {
+        out.append(metric);
+        for (long v : samples) {
+            out.append(' ').append(v);
+        }
+        out.append('\n');
     }
 
     /**
@@ -351,6 +352,14 @@ public final class WireupBenchClient {
             long dt = System.nanoTime() - t;
             round++;
             return dt;
+        }
+
+        /** As many rounds as {@code samples} has slots, each round's duration into its slot. */
+        long[] rounds(long[] samples) {
+            for (int i = 0; i < samples.length; i++) {
+                samples[i] = round();
+            }
+            return samples;
         }
     }
 
