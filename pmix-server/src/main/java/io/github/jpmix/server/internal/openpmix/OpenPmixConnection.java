@@ -6,6 +6,7 @@ import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.bfrops.BfropsWriter;
 import io.github.jpmix.common.internal.openpmix.Commands;
+import io.github.jpmix.common.internal.openpmix.ConnectMessage;
 import io.github.jpmix.common.internal.openpmix.Frames;
 import io.github.jpmix.server.internal.front.ClientHandle;
 import io.github.jpmix.server.internal.front.ClientLink;
@@ -38,12 +39,18 @@ final class OpenPmixConnection implements ClientLink {
     final SocketChannel channel;
     final int index;
     final long handshakeDeadline;
+    /** The connection's two ends, kept for the log and the lookup of its peer (a closed channel no longer says). */
+    final LoopbackPeer.Query ends;
     SelectionKey key;
     /** Bytes read and not yet handled: [0, filled). Front thread only. */
     byte[] in = new byte[64 * 1024];
     int filled;
     /** The admitted client; null during the handshake. Front thread only. */
     ClientHandle client;
+    /** The connect message while the peer's uid is looked up, else null. Front thread only. */
+    ConnectMessage connect;
+    /** The uid owning the peer's socket as the kernel said it, -1 before the lookup. Front thread only. */
+    int uid = -1;
     final Map<Integer, Pending> pending = new ConcurrentHashMap<>();
     /**
      * What the client's commits have posted, key to posted info: OpenPMIx's client sends every value
@@ -57,11 +64,12 @@ final class OpenPmixConnection implements ClientLink {
     /** A commit the server refused, not yet reported: the next FENCENB or GETNB fails with it. */
     volatile PmixException commitRefusal;
 
-    OpenPmixConnection(OpenPmixFront front, SocketChannel channel, int index, long handshakeDeadline) {
+    OpenPmixConnection(OpenPmixFront front, SocketChannel channel, int index, long handshakeDeadline, LoopbackPeer.Query ends) {
         this.front = front;
         this.channel = channel;
         this.index = index;
         this.handshakeDeadline = handshakeDeadline;
+        this.ends = ends;
     }
 
     String who() {

@@ -62,6 +62,8 @@ public final class OpenPmixFront implements AutoCloseable {
     private final String uri;
     private final Thread thread;
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    /** Who connected, from the kernel's tables, off the front's thread. */
+    private final LoopbackPeer.Lookups lookups;
     /** Each namespace's job data, packed once ({@link JobDataReply}). */
     private final Map<String, byte[]> jobData = new ConcurrentHashMap<>();
     /** Front thread only. */
@@ -88,6 +90,7 @@ public final class OpenPmixFront implements AutoCloseable {
         listener.register(selector, SelectionKey.OP_ACCEPT);
         this.thread = new Thread(this::run, "jpmix-openpmix-front");
         thread.setDaemon(true);
+        this.lookups = new LoopbackPeer.Lookups("jpmix-openpmix-peers");
     }
 
     /**
@@ -204,7 +207,8 @@ public final class OpenPmixFront implements AutoCloseable {
         while ((ch = listener.accept()) != null) {
             ch.configureBlocking(false);
             ch.socket().setTcpNoDelay(true);
-            OpenPmixConnection c = new OpenPmixConnection(this, ch, nextIndex++, System.nanoTime() + handshakeTimeoutNs);
+            OpenPmixConnection c = new OpenPmixConnection(this, ch, nextIndex++, System.nanoTime() + handshakeTimeoutNs,
+                    new LoopbackPeer.Query((InetSocketAddress) ch.getLocalAddress(), (InetSocketAddress) ch.getRemoteAddress()));
             if (c.handshakeDeadline - nextHandshakeDeadline < 0) {
                 nextHandshakeDeadline = c.handshakeDeadline;
             }
@@ -255,6 +259,10 @@ public final class OpenPmixFront implements AutoCloseable {
 
     /** Reads the connect message when it is all there; returns the bytes used. */
     private int handshake(OpenPmixConnection c) throws IOException {
+        if (c.connect != null) {
+            // the client waits for the reply before it sends anything else
+            throw OpenPmixConnection.protocol("bytes after the connect message, before its reply");
+        }
         if (c.filled < ConnectMessage.HEADER) {
             return 0;
         }
@@ -274,9 +282,11 @@ public final class OpenPmixFront implements AutoCloseable {
         return total;
     }
 
+    /**
+     * Checks what the connect message says and asks who is at the other end ({@link LoopbackPeer}); the
+     * client is admitted on the front's thread once the answer is in ({@link #admit(OpenPmixConnection, int)}).
+     */
     private void admit(OpenPmixConnection c, ConnectMessage m) throws IOException {
-        String who = "OpenPMIx " + (m.flag() == ConnectMessage.SIMPLE_CLIENT ? "client " + LogText.peer(m.nspace()) + ":"
-                + Integer.toUnsignedString(m.rank()) : "connection of type " + m.flag());
         String refusal = null;
         if (m.flag() != ConnectMessage.SIMPLE_CLIENT) {
             refusal = "only clients this server started are served on this port (tools and singletons are not)";
@@ -292,14 +302,39 @@ public final class OpenPmixFront implements AutoCloseable {
             refusal = "it authenticates with " + LogText.peer(m.psec(), 32) + "; this server takes native or none";
         }
         if (refusal != null) {
-            throw OpenPmixConnection.protocol("refused " + who + ": " + refusal);
+            throw OpenPmixConnection.protocol("refused " + who(m) + ": " + refusal);
         }
-        int uid = LoopbackPeer.uid((InetSocketAddress) c.channel.getLocalAddress(), (InetSocketAddress) c.channel.getRemoteAddress());
+        c.connect = m;
+        lookups.submit(c.ends, (uid, failure) -> {
+            tasks.add(() -> {
+                if (!connections.contains(c)) {
+                    return; // closed meanwhile (its deadline, the server's close)
+                }
+                if (failure != null) {
+                    close(c, "refused " + who(m) + ": " + failure.getMessage());
+                    return;
+                }
+                try {
+                    admit(c, uid);
+                } catch (IOException e) {
+                    close(c, "connection failed: " + e.getMessage());
+                } catch (PmixException e) {
+                    close(c, LogText.peer(e.getMessage()));
+                }
+            });
+            selector.wakeup();
+        });
+    }
+
+    /** Admits the client of {@link OpenPmixConnection#connect}, whose socket the kernel says {@code uid} owns. */
+    private void admit(OpenPmixConnection c, int uid) throws IOException {
+        ConnectMessage m = c.connect;
+        c.uid = uid;
         int gid = -1;
         if (m.psec().equals("native")) {
             int[] claimed = m.nativeIds();
             if (claimed[0] != uid) {
-                throw OpenPmixConnection.protocol("refused " + who + ": it claims uid " + Integer.toUnsignedString(claimed[0])
+                throw OpenPmixConnection.protocol("refused " + who(m) + ": it claims uid " + Integer.toUnsignedString(claimed[0])
                         + ", the kernel says uid " + uid);
             }
             gid = claimed[1];
@@ -309,11 +344,17 @@ public final class OpenPmixFront implements AutoCloseable {
         try {
             client = backend.admit(proc, uid, gid, 0, c, "openpmix");
         } catch (PmixException e) {
-            throw OpenPmixConnection.protocol("refused " + who + ": " + e.getMessage());
+            throw OpenPmixConnection.protocol("refused " + who(m) + ": " + e.getMessage());
         }
         c.client = client;
+        c.connect = null;
         // status and index, both big-endian uint32 (ptl_base_connection_hdlr.c:367-390)
         c.send(ByteBuffer.allocate(8).order(ByteOrder.BIG_ENDIAN).putInt(Status.SUCCESS).putInt(c.index).flip());
+    }
+
+    private static String who(ConnectMessage m) {
+        return "OpenPMIx " + (m.flag() == ConnectMessage.SIMPLE_CLIENT ? "client " + LogText.peer(m.nspace()) + ":"
+                + Integer.toUnsignedString(m.rank()) : "connection of type " + m.flag());
     }
 
     /** Hands in every complete frame; returns the bytes used. */
@@ -358,7 +399,7 @@ public final class OpenPmixFront implements AutoCloseable {
         long next = now + handshakeTimeoutNs;
         List<OpenPmixConnection> overdue = new ArrayList<>();
         for (OpenPmixConnection c : connections) {
-            if (c.client == null) {
+            if (c.client == null && c.connect == null) {
                 if (now - c.handshakeDeadline > 0) {
                     overdue.add(c);
                 } else if (c.handshakeDeadline - next < 0) {
@@ -385,31 +426,19 @@ public final class OpenPmixFront implements AutoCloseable {
             backend.closed(c.client, c, false);
         } else if (wasOpen) {
             // a refused or failed connect: at most a few lines a minute per peer user (docs/openpmix.md, "Connect")
-            String line = "openpmix: " + c.who() + " from " + remote(c) + " " + LogText.peer(why, 1024);
-            REFUSALS.log(System.Logger.Level.WARNING, peerUser(c), () -> line);
+            String line = "openpmix: " + c.who() + " from " + c.ends.peer() + " " + LogText.peer(why, 1024);
+            if (c.uid >= 0) {
+                REFUSALS.log(System.Logger.Level.WARNING, "uid " + Integer.toUnsignedString(c.uid), () -> line);
+            } else {
+                // the peer's socket stays listed until its process closes it too
+                lookups.submit(c.ends, (uid, failure) -> REFUSALS.log(System.Logger.Level.WARNING,
+                        failure != null ? "unknown" : "uid " + Integer.toUnsignedString(uid), () -> line));
+            }
         }
     }
 
     /** Refused connects, logged per peer user at most {@link PeerLog#BURST} a minute. */
     private static final PeerLog REFUSALS = new PeerLog(LOG);
-
-    /** The peer's user as the kernel says it (its socket's owner), for rate-limiting; "unknown" once gone. */
-    private static String peerUser(OpenPmixConnection c) {
-        try {
-            return "uid " + Integer.toUnsignedString(LoopbackPeer.uid((InetSocketAddress) c.channel.getLocalAddress(),
-                    (InetSocketAddress) c.channel.getRemoteAddress()));
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
-
-    private static String remote(OpenPmixConnection c) {
-        try {
-            return String.valueOf(c.channel.getRemoteAddress());
-        } catch (IOException e) {
-            return "(gone)";
-        }
-    }
 
     /** Any thread: a connection has queued bytes to write. */
     void wantWrite(OpenPmixConnection c) {
@@ -439,6 +468,7 @@ public final class OpenPmixFront implements AutoCloseable {
     @Override
     public void close() {
         running = false;
+        lookups.close();
         selector.wakeup();
         if (Thread.currentThread() != thread) {
             try {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * "Commands"): only what changed since the connection's last commit is posted.
  */
 class RequestAdapterTest {
-    private final OpenPmixConnection c = new OpenPmixConnection(null, null, 0, 0);
+    private final OpenPmixConnection c = new OpenPmixConnection(null, null, 0, 0, null);
 
     /** A commit's payload after the command: per scope, LOCAL then REMOTE, the scope and a buffer of KVALs. */
     private static BfropsReader commit(Map<String, String> local, Map<String, String> remote) {
