@@ -136,15 +136,11 @@ public final class WireupBenchClient {
 
             String jobSize = Keys.JOB_SIZE.name();
             long size = client.get(job, jobSize).asLong();
-            // the warm-up count, repeated for the warm-up time if there is one (gets need no ranks in step);
-            // warm-ups and timed calls run the same methods, so the timed ones run the code the warm-up
-            // compiled (a timed loop of its own in main was compiled on the spot: an OSR compile in every
-            // JVM at once, at N = 8 a stall of 10-26 ms over a dozen fences)
-            long[] getChunk = new long[GET_WARMUP];
-            long getsEnd = System.nanoTime() + (long) (warmupSeconds * 1e9);
-            do {
-                timeGets(client, job, jobSize, size, getChunk);
-            } while (System.nanoTime() < getsEnd);
+            // Warm-ups and timed calls run the same methods, and main has no loop: the timed calls run the
+            // code the warm-up compiled. A timed loop in main was compiled on the spot, and main's compiled
+            // code, made in one phase's loop, gave way to the interpreter at the next phase's first call:
+            // in every JVM at once, at N = 8 a stall of 10-26 ms over a dozen fences.
+            warmUpGets(client, job, jobSize, size, warmupSeconds);
             samples(out, "get_job_key", timeGets(client, job, jobSize, size, new long[GET_CALLS]));
             client.fence(List.of());
 
@@ -206,6 +202,15 @@ public final class WireupBenchClient {
             }
         }
         return samples;
+    }
+
+    /** The gets' warm-up: its count, repeated for {@code seconds} if not 0 (gets need no ranks in step). */
+    static void warmUpGets(PmixClient client, Proc job, String key, long expected, double seconds) {
+        long[] chunk = new long[GET_WARMUP];
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        do {
+            timeGets(client, job, key, expected, chunk);
+        } while (System.nanoTime() < end);
     }
 
     /** Fences the namespace without data once per slot of {@code samples}, each fence's duration into its slot. */
