@@ -27,8 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import jdk.net.ExtendedSocketOptions;
@@ -75,21 +73,6 @@ public final class OpenPmixConnection implements ServerConnection {
          * on the reader thread, after every pending request has failed.
          */
         default void onDisconnect(PmixException reason) {
-        }
-    }
-
-    /** Times out requests; its one daemon thread sleeps in the kernel until the next deadline. */
-    private static final class Timer {
-        static final ScheduledThreadPoolExecutor INSTANCE = create();
-
-        private static ScheduledThreadPoolExecutor create() {
-            ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
-                Thread t = new Thread(r, "jpmix-openpmix-timeout");
-                t.setDaemon(true);
-                return t;
-            });
-            timer.setRemoveOnCancelPolicy(true);
-            return timer;
         }
     }
 
@@ -338,24 +321,10 @@ public final class OpenPmixConnection implements ServerConnection {
         }
         if (timeout != null) {
             for (int i = 0; i < n; i++) {
-                expire(tags[i], futures.get(i), timeout);
+                RequestTimer.expire(pending, tags[i], futures.get(i), timeout, "the PMIx server at " + uri);
             }
         }
         return futures;
-    }
-
-    /** Fails {@code future} with {@code ERR_TIMEOUT} unless its reply comes within {@code timeout}. */
-    private void expire(int tag, CompletableFuture<byte[]> future, Duration timeout) {
-        if (future.isDone()) {
-            return;
-        }
-        ScheduledFuture<?> timer = Timer.INSTANCE.schedule(() -> {
-            if (pending.remove(tag, future)) {
-                future.completeExceptionally(new PmixException(Status.ERR_TIMEOUT, "request " + tag
-                        + " to the PMIx server at " + uri + " got no reply within " + timeout));
-            }
-        }, timeout.toNanos(), TimeUnit.NANOSECONDS);
-        future.whenComplete((reply, failure) -> timer.cancel(false));
     }
 
     private void fail(int[] tags, List<CompletableFuture<byte[]>> futures, PmixException e) {

@@ -28,8 +28,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -71,21 +69,6 @@ public final class TransportClient implements ServerConnection {
          * closed it or died, protocol error); called once, on the receiver thread.
          */
         default void onDisconnect(PmixException reason) {
-        }
-    }
-
-    /** Times out requests; its one daemon thread sleeps in the kernel until the next deadline. */
-    private static final class Timer {
-        static final ScheduledThreadPoolExecutor INSTANCE = create();
-
-        private static ScheduledThreadPoolExecutor create() {
-            ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
-                Thread t = new Thread(r, "jpmix-transport-timeout");
-                t.setDaemon(true);
-                return t;
-            });
-            timer.setRemoveOnCancelPolicy(true);
-            return timer;
         }
     }
 
@@ -349,13 +332,7 @@ public final class TransportClient implements ServerConnection {
             return future;
         }
         if (timeout != null) {
-            ScheduledFuture<?> timer = Timer.INSTANCE.schedule(() -> {
-                if (pending.remove(correlationId, future)) {
-                    future.completeExceptionally(new PmixException(Status.ERR_TIMEOUT, "request " + correlationId
-                            + " to the server at " + socketPath + " got no reply within " + timeout));
-                }
-            }, timeout.toNanos(), TimeUnit.NANOSECONDS);
-            future.whenComplete((reply, failure) -> timer.cancel(false));
+            RequestTimer.expire(pending, correlationId, future, timeout, "the server at " + socketPath);
         }
         try {
             sender.send(correlationId, Protocol.FLAG_REQUEST, buffer, offset, length);
