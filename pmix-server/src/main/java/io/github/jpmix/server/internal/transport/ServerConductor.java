@@ -512,6 +512,35 @@ final class ServerConductor implements Runnable {
             }
         }
         c.disconnected = true;
+        // JDK 17's C2 code delivers a fault reported late at any safepoint (RingFile.surfaceFaults),
+        // so another may still surface in the steps below, and it left a client half-disconnected that
+        // the host never heard of. Each step is safe to repeat: they are done again until all are.
+        for (int reports = 0;; reports++) {
+            try {
+                release(c, reason);
+                break;
+            } catch (InternalError late) {
+                c.faulted = true; // its ring is not read again: it may be unmapped already
+                if (reports >= MAX_LATE_FAULT_REPORTS) {
+                    LOG.log(WARNING, "disconnecting " + c + ": faults kept surfacing; its ring file may stay: " + late);
+                    break;
+                }
+            }
+        }
+        LOG.log(DEBUG, () -> "disconnected " + c + " clean=" + clean + ": " + reason);
+        try {
+            handler.onDisconnect(c, clean);
+        } catch (Throwable t) {
+            LOG.log(WARNING, "onDisconnect threw for " + c + " (ignored)", t);
+        }
+    }
+
+    /**
+     * What a disconnect undoes (after {@link ClientConnection#disconnected} is set), each step safe to
+     * repeat: the sender closed, the connection forgotten and its socket closed, its last messages read
+     * unless its ring faulted, the ring unmapped and deleted.
+     */
+    private void release(ClientConnection c, String reason) {
         c.sender().close("connection to " + c + " is closed: " + reason);
         if (c.established) {
             ClientConnection[] rest = Arrays.stream(clients).filter(x -> x != c).toArray(ClientConnection[]::new);
@@ -544,12 +573,6 @@ final class ServerConductor implements Runnable {
             ring.delete();
         } catch (IOException e) {
             LOG.log(WARNING, "cannot delete ring file " + ring.path(), e);
-        }
-        LOG.log(DEBUG, () -> "disconnected " + c + " clean=" + clean + ": " + reason);
-        try {
-            handler.onDisconnect(c, clean);
-        } catch (Throwable t) {
-            LOG.log(WARNING, "onDisconnect threw for " + c + " (ignored)", t);
         }
     }
 
