@@ -55,11 +55,12 @@ final class LoopbackPeer {
      */
     static Integer[] uids(List<Query> queries) {
         Integer[] uids = new Integer[queries.size()];
-        // "<peer's port>:<self's port>", as the tables print them, to the query's index
-        Map<String, Integer> wanted = new HashMap<>();
+        // "<peer's port>:<self's port>", as the tables print them, to the indexes of the queries asking
+        // for it (one connection may be asked for twice in a batch: its admission and its refusal's log)
+        Map<String, List<Integer>> wanted = new HashMap<>();
         for (int i = 0; i < queries.size(); i++) {
             Query q = queries.get(i);
-            wanted.put(port(q.peer().getPort()) + ":" + port(q.self().getPort()), i);
+            wanted.computeIfAbsent(port(q.peer().getPort()) + ":" + port(q.self().getPort()), k -> new ArrayList<>()).add(i);
         }
         boolean anyTable = false;
         for (Path table : TABLES) {
@@ -78,7 +79,10 @@ final class LoopbackPeer {
                     }
                     String[] f = FIELDS.split(line.trim());
                     if (f.length > 7 && isLoopback(f[1]) && isLoopback(f[2])) {
-                        uids[wanted.remove(ports)] = Integer.parseInt(f[7]);
+                        int uid = Integer.parseInt(f[7]);
+                        for (int i : wanted.remove(ports)) {
+                            uids[i] = uid;
+                        }
                     }
                 }
             } catch (IOException e) {

@@ -55,10 +55,12 @@ class LoopbackPeerTest {
                     queries.add(new LoopbackPeer.Query((InetSocketAddress) a.getLocalSocketAddress(),
                             (InetSocketAddress) a.getRemoteSocketAddress()));
                 }
+                queries.add(queries.get(1)); // the same connection asked for twice in one read
                 Integer[] uids = LoopbackPeer.uids(queries);
                 assertEquals(me, uids[0]);
                 assertEquals(me, uids[1]);
                 assertEquals(me, uids[2]);
+                assertEquals(me, uids[3]);
                 Integer[] none = LoopbackPeer.uids(List.of(new LoopbackPeer.Query(
                         new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort()),
                         new InetSocketAddress(InetAddress.getLoopbackAddress(), 1))));
