@@ -131,21 +131,27 @@ public final class RingFile {
 
     /**
      * Lets a fault of a mapped file this thread touched a moment ago surface here, as an
-     * {@code InternalError}, where the JVM delivers it at a native call's return, rather than in
-     * whatever code the thread runs next. Best effort, measured: JDK 25 delivers it here (or at the
-     * access); JDK 17's C2-compiled code delivers it only on a return to interpreted code or at a
-     * safepoint, so there it may still surface anywhere, and the code that serves clients tolerates
-     * that (a message handled again counts once, a fence release is done again, a claimed record is
-     * always aborted: FenceHandler, ClientConnection, RingSender). Called inside a client's fault guard
-     * after that client's ring was touched: a send's commit, the conductor going to sleep or waking,
-     * the heartbeat, a disconnect; not around the conductor's ring polls, where two calls per client per pass took
-     * about 40 % of an 8-rank fence (ServerConductor.pollRings).
+     * {@code InternalError}, rather than in whatever code the thread runs next. JDK 25 throws at the
+     * faulting access itself. JDK 17's compiled code records the fault and goes on; the error is thrown
+     * when the thread next returns from a call into the VM's runtime ({@code ThreadInVMfromJava}), or at
+     * a safepoint, not on a native method's return ({@code check_special_condition_for_native_trans}
+     * skips "unsafe access errors"). Allocating a two-dimensional array whose lengths no compiler can
+     * see is such a runtime call in the interpreter, C1 and C2 alike ({@code multianewarray}), about
+     * 50-70 ns here: measured on JDK 17.0.15, a fault of a C2-compiled read of a truncated file surfaced
+     * at this call, while at a {@code Thread.holdsLock} it surfaced only at a later {@code Thread.sleep}.
+     * Called inside a client's fault guard after that client's ring was touched (a send's commit, the
+     * conductor going to sleep or waking, the heartbeat, a disconnect), by the conductor once after
+     * each pass over the request rings, and before a message is handled (ClientConnection.dispatch),
+     * so a fault does not interrupt the server's bookkeeping half-way.
      */
     public static void surfaceFaults() {
-        Thread.holdsLock(SURFACE); // a native method (see above for which JDK delivers a fault at its return)
+        // no compiler drops the call as unused (checked on JDK 17's C2: the fault surfaced here), and
+        // keeping the array nowhere costs no store to memory that threads share
+        byte[][] unused = new byte[surfaceLength][surfaceLength];
     }
 
-    private static final Object SURFACE = new Object();
+    /** Zero, read afresh each time, so no compiler allocates {@link #surfaceFaults}' array inline. */
+    private static volatile int surfaceLength;
 
     /**
      * Maps an existing ring file after checking its header.

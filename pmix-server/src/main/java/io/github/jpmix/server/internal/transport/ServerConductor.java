@@ -295,11 +295,9 @@ final class ServerConductor implements Runnable {
                 continue;
             }
             try {
-                // no RingFile.surfaceFaults() around the poll: two native calls per client per pass,
-                // passes spinning while a fence is open, took about 40 % of an 8-rank fence (median
-                // 305-353 us against 198-225 us without), and they surface nothing in C2 code on
-                // JDK 17 nor on JDK 25 (which throws at the access); a late report is tolerated where
-                // it surfaces (RingFile.surfaceFaults says where)
+                // a message found is handled after RingFile.surfaceFaults (ClientConnection.dispatch);
+                // an empty poll's fault, reported late on JDK 17, surfaces after the pass (below):
+                // one call per pass, not two per client, which took about 40 % of an 8-rank fence
                 work += c.receiver().poll(Transport.POLL_LIMIT);
             } catch (InternalError e) {
                 onFault(c, e);
@@ -309,6 +307,11 @@ final class ServerConductor implements Runnable {
             if (error != null) {
                 drop(c, error);
             }
+        }
+        try {
+            RingFile.surfaceFaults();
+        } catch (InternalError e) {
+            onFault(null, e); // which ring: the one whose file is truncated
         }
         return work;
     }
