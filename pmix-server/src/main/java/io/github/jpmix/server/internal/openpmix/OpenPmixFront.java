@@ -286,7 +286,7 @@ public final class OpenPmixFront implements AutoCloseable {
      * Checks what the connect message says and asks who is at the other end ({@link LoopbackPeer}); the
      * client is admitted on the front's thread once the answer is in ({@link #admit(OpenPmixConnection, int)}).
      */
-    private void admit(OpenPmixConnection c, ConnectMessage m) throws IOException {
+    private void admit(OpenPmixConnection c, ConnectMessage m) {
         String refusal = null;
         if (m.flag() != ConnectMessage.SIMPLE_CLIENT) {
             refusal = "only clients this server started are served on this port (tools and singletons are not)";
@@ -306,28 +306,29 @@ public final class OpenPmixFront implements AutoCloseable {
         }
         c.connect = m;
         lookups.submit(c.ends, (uid, failure) -> {
-            tasks.add(() -> {
-                if (!connections.contains(c)) {
-                    return; // closed meanwhile (its deadline, the server's close)
-                }
-                if (failure != null) {
-                    close(c, "refused " + who(m) + ": " + failure.getMessage());
-                    return;
-                }
-                try {
-                    admit(c, uid);
-                } catch (IOException e) {
-                    close(c, "connection failed: " + e.getMessage());
-                } catch (PmixException e) {
-                    close(c, LogText.peer(e.getMessage()));
-                }
-            });
+            tasks.add(() -> looked(c, uid, failure));
             selector.wakeup();
         });
     }
 
+    /** The front's thread: the kernel's answer for {@code c}'s socket is in (a uid, or why there is none). */
+    private void looked(OpenPmixConnection c, int uid, PmixException failure) {
+        if (!connections.contains(c)) {
+            return; // closed meanwhile (its deadline, the server's close)
+        }
+        if (failure != null) {
+            close(c, "refused " + who(c.connect) + ": " + failure.getMessage());
+            return;
+        }
+        try {
+            admit(c, uid);
+        } catch (PmixException e) {
+            close(c, LogText.peer(e.getMessage()));
+        }
+    }
+
     /** Admits the client of {@link OpenPmixConnection#connect}, whose socket the kernel says {@code uid} owns. */
-    private void admit(OpenPmixConnection c, int uid) throws IOException {
+    private void admit(OpenPmixConnection c, int uid) {
         ConnectMessage m = c.connect;
         c.uid = uid;
         int gid = -1;
