@@ -150,4 +150,39 @@ class RingFileTest {
         assertStatus(status, e);
         return e;
     }
+
+    /**
+     * A fault of a truncated ring surfaces no later than {@link RingFile#surfaceFaults}, also when the
+     * read that faulted is compiled code: JDK 17's C2 code records the fault and throws it where the
+     * thread next returns from the VM's runtime, which a native method's return (the old way, {@code
+     * Thread.holdsLock}) is not; there it surfaced only at a later sleep. JDK 25 throws at the read.
+     */
+    @Test
+    void shouldSurfaceAFaultOfATruncatedRingAtSurfaceFaultsAtTheLatest() throws Exception {
+        RingFile ring = create("ring-7");
+        int[] step = new int[1];
+        long sum = 0;
+        for (int i = 0; i < 300_000; i++) { // compiled by C2 well before the end
+            sum += readThenSurface(ring, step);
+        }
+        try (RandomAccessFile f = new RandomAccessFile(ring.path().toFile(), "rw")) {
+            f.setLength(0); // a buggy process of the same user
+        }
+        long total = sum;
+        InternalError e = assertThrows(InternalError.class, () -> {
+            readThenSurface(ring, step);
+            Thread.sleep(100); // where the old way surfaced it
+            throw new AssertionError("surfaced only after surfaceFaults returned (" + total + ")");
+        });
+        assertTrue(step[0] < 3, "surfaced after surfaceFaults returned: " + e.getMessage());
+    }
+
+    private static long readThenSurface(RingFile ring, int[] step) {
+        step[0] = 1;
+        long beat = ring.heartbeat(RingFile.SERVER);
+        step[0] = 2;
+        RingFile.surfaceFaults();
+        step[0] = 3;
+        return beat;
+    }
 }
