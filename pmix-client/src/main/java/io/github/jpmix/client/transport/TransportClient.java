@@ -437,6 +437,9 @@ public final class TransportClient implements ServerConnection {
         long nextHeartbeat = System.nanoTime() + interval;
         while (true) {
             int work = receiver.poll(Transport.POLL_LIMIT);
+            if (ringFault != null) {
+                throw ringFault; // surfaced in dispatch: the connection ends as faulted
+            }
             if (receiver.error() != null) {
                 reason = new PmixException(Status.ERR_LOST_CONNECTION, receiver.error());
                 break;
@@ -479,6 +482,8 @@ public final class TransportClient implements ServerConnection {
 
     /** Receiver thread only: the fault that ended the connection, when one did. */
     private InternalError faultSeen;
+    /** Receiver thread only: a fault of the reply ring that surfaced in {@link #dispatch}. */
+    private InternalError ringFault;
 
 
     private PmixException faultOf(Throwable fault) {
@@ -602,6 +607,19 @@ public final class TransportClient implements ServerConnection {
     }
 
     private void dispatch(int correlationId, int flags, DirectBuffer buffer, int offset, int length) {
+        // a fault of this record's read surfaces here, not in a caller's continuation that the
+        // completion below runs on this thread, nor after a torn record's bytes were taken for a reply
+        try {
+            RingFile.surfaceFaults();
+        } catch (InternalError fault) {
+            if (!ring.isIntact()) {
+                ringFault = fault; // the receive loop ends the connection; this record is not delivered
+                return;
+            }
+            // another mapping's fault (a store file's), reported on this thread: the record is whole
+            LOG.log(WARNING, "client " + id + ": a fault of a mapped file other than the ring surfaced on the"
+                    + " receiver thread: " + fault.getMessage());
+        }
         if (correlationId == 0 && (flags & Protocol.FLAG_ERROR) != 0) {
             // the server's last word before it drops this client (docs/transport.md, "Lifecycle")
             PmixException notice = Transport.decodeError(buffer, offset, length);

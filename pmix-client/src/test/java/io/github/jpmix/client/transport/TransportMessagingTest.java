@@ -13,6 +13,7 @@ import static io.github.jpmix.client.transport.Fixtures.text;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,6 +28,7 @@ import io.github.jpmix.common.internal.transport.Protocol;
 import io.github.jpmix.common.internal.transport.TransportConfig;
 import io.github.jpmix.server.internal.transport.ClientConnection;
 import io.github.jpmix.server.internal.transport.TransportServer;
+import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,6 +36,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -436,6 +439,39 @@ class TransportMessagingTest {
         assertFalse(d.clean());
         assertEquals(client.id(), d.connection().id());
         assertStatus(Status.ERR_LOST_CONNECTION, poll(inbox.disconnects, 5000));
+    }
+
+    /**
+     * docs/transport.md, "Faults on the ring file": a truncated ring is a lost connection to the caller,
+     * never an {@code InternalError} (JDK 17 reports the fault of a compiled write or read later, where
+     * the thread next calls into the VM's runtime: once the caller's own wait, which threw it).
+     */
+    @Test
+    void shouldFailCallsWithALostConnectionNotAnInternalErrorWhenTheRingFileIsTruncated() throws Exception {
+        server();
+        TransportClient client = client();
+        for (int i = 0; i < 20_000; i++) { // the send and receive paths compiled, as in a running job
+            client.request(bytes("warm-" + i), FIVE_SECONDS).get(5, TimeUnit.SECONDS);
+        }
+        try (RandomAccessFile f = new RandomAccessFile(client.ring().path().toFile(), "rw")) {
+            f.setLength(0); // a buggy process of the same user
+        }
+        Throwable failure = null;
+        for (int i = 0; failure == null; i++) {
+            assertTrue(i < 100_000, "calls still answered after the ring file was cut");
+            try {
+                client.request(bytes("after-" + i), FIVE_SECONDS).get(10, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                failure = e.getCause();
+            } catch (Throwable t) {
+                failure = t; // thrown at the caller itself
+            }
+        }
+        PmixException e = assertInstanceOf(PmixException.class, failure, String.valueOf(failure));
+        assertStatus(Status.ERR_LOST_CONNECTION, e);
+        ExecutionException later = assertThrows(ExecutionException.class,
+                () -> client.request(bytes("later"), FIVE_SECONDS).get(10, TimeUnit.SECONDS));
+        assertStatus(Status.ERR_LOST_CONNECTION, assertInstanceOf(PmixException.class, later.getCause()));
     }
 
     @Test
