@@ -94,9 +94,12 @@ class QueryLogTest {
             sleeps.destroyForcibly(); // SIGKILL
             assertTrue(finalizes.waitFor(60, TimeUnit.SECONDS) && sleeps.waitFor(60, TimeUnit.SECONDS)
                     && drops.waitFor(60, TimeUnit.SECONDS));
+            // the host reports an exit from the process's onExit action, which may run after waitFor
+            // returned, and after the server saw the connection close: wait for the states and the codes
             List<ProcInfo> t = table(observer, "life");
             for (long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                    !t.subList(0, 3).stream().allMatch(p -> ProcState.isTerminated(p.state())) && System.nanoTime() < end; ) {
+                    !(t.subList(0, 3).stream().allMatch(p -> ProcState.isTerminated(p.state()))
+                            && t.get(1).exitCode() != 0 && t.get(2).exitCode() != 0) && System.nanoTime() < end; ) {
                 Thread.sleep(50);
                 t = table(observer, "life");
             }
