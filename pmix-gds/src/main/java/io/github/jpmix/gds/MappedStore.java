@@ -6,6 +6,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.MappedFaults;
 import io.github.jpmix.common.internal.codec.Codec;
 import io.github.jpmix.common.internal.codec.CodecFormat;
 import java.io.IOException;
@@ -228,6 +229,7 @@ final class MappedStore implements GdsStore {
                 Info.of("jpmix.gds.generation", Value.of(DataType.INT64, g))));
         changed.put(StoreKeys.DESCRIPTOR, desc);
         stage(changed, desc);
+        MappedFaults.surface(); // a fault of the staging map's pages shows here, before it is copied out
         StoreFiles.publishCopy(stagingFile(), StoreFiles.modexFile(dir, g));
         generation = g;
         newest = g;

@@ -3,6 +3,7 @@ package io.github.jpmix.gds;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.JvmFlags;
+import io.github.jpmix.common.internal.MappedFaults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
@@ -115,6 +116,7 @@ final class StoreFiles {
         }
         try {
             entries.forEach(d::put);
+            MappedFaults.surface(); // a fault of the draft's pages shows here, before it is published
         } catch (RuntimeException e) {
             d.discard();
             throw e;

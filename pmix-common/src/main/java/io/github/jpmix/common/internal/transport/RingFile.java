@@ -16,6 +16,7 @@ import static io.github.jpmix.common.internal.transport.RingFileDescriptor.VERSI
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -46,6 +47,13 @@ public final class RingFile {
     public static final int CLIENT = RingFileDescriptor.CLIENT_BLOCK_OFFSET;
 
     private final Path path;
+    /**
+     * Open while mapped: its length is the mapped file's, also once the path is gone (the server
+     * deletes a dropped client's ring file while that client may still read it). A RandomAccessFile's
+     * {@code length()}, unlike a FileChannel's {@code size()}, does not close it when the calling
+     * thread is interrupted.
+     */
+    private final RandomAccessFile file;
     private final MappedByteBuffer mapped;
     private final UnsafeBuffer control;
     private final OneToOneRingBuffer requests;
@@ -54,8 +62,9 @@ public final class RingFile {
     private final int clientId;
     private boolean unmapped;
 
-    private RingFile(Path path, MappedByteBuffer mapped, int capacity, int clientId) {
+    private RingFile(Path path, RandomAccessFile file, MappedByteBuffer mapped, int capacity, int clientId) {
         this.path = path;
+        this.file = file;
         this.mapped = mapped;
         this.capacity = capacity;
         this.clientId = clientId;
@@ -77,11 +86,13 @@ public final class RingFile {
         int length = RingFileDescriptor.fileLength(capacity);
         Files.createFile(path, PosixFilePermissions.asFileAttribute(
                 EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE)));
+        RandomAccessFile file = null;
         MappedByteBuffer mapped = null;
         try {
             allocate(path, length);
-            mapped = IoUtil.mapExistingFile(path.toFile(), "ring file");
-            RingFile ring = new RingFile(path, mapped, capacity, clientId);
+            file = new RandomAccessFile(path.toFile(), "rw");
+            mapped = file.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, length);
+            RingFile ring = new RingFile(path, file, mapped, capacity, clientId);
             UnsafeBuffer c = ring.control;
             c.putInt(VERSION_OFFSET, VERSION);
             c.putInt(RING_CAPACITY_OFFSET, capacity);
@@ -94,6 +105,9 @@ public final class RingFile {
         } catch (IOException | RuntimeException | Error e) {
             if (mapped != null) {
                 IoUtil.unmap(mapped);
+            }
+            if (file != null) {
+                file.close();
             }
             Files.deleteIfExists(path);
             throw e;
@@ -123,35 +137,12 @@ public final class RingFile {
      */
     public boolean isIntact() {
         try {
-            return Files.size(path) >= RingFileDescriptor.fileLength(capacity);
+            // the mapped file's length, not the path's: the path may be deleted (or another file) by now
+            return file.length() >= RingFileDescriptor.fileLength(capacity);
         } catch (IOException e) {
-            return true; // deleted (the mapping holds the inode) or unreadable: no evidence of a truncation
+            return true; // unmapped (the file is closed) or unreadable: no evidence of a truncation
         }
     }
-
-    /**
-     * Lets a fault of a mapped file this thread touched a moment ago surface here, as an
-     * {@code InternalError}, rather than in whatever code the thread runs next. JDK 25 throws at the
-     * faulting access itself. JDK 17's compiled code records the fault and goes on; the error is thrown
-     * when the thread next returns from a call into the VM's runtime ({@code ThreadInVMfromJava}), or at
-     * a safepoint, not on a native method's return ({@code check_special_condition_for_native_trans}
-     * skips "unsafe access errors"). Allocating a two-dimensional array whose lengths no compiler can
-     * see is such a runtime call in the interpreter, C1 and C2 alike ({@code multianewarray}), about
-     * 50-70 ns here: measured on JDK 17.0.15, a fault of a C2-compiled read of a truncated file surfaced
-     * at this call, while at a {@code Thread.holdsLock} it surfaced only at a later {@code Thread.sleep}.
-     * Called inside a client's fault guard after that client's ring was touched (a send's commit, the
-     * conductor going to sleep or waking, the heartbeat, a disconnect), by the conductor once after
-     * each pass over the request rings, and before a message is handled (ClientConnection.dispatch),
-     * so a fault does not interrupt the server's bookkeeping half-way.
-     */
-    public static void surfaceFaults() {
-        // no compiler drops the call as unused (checked on JDK 17's C2: the fault surfaced here), and
-        // keeping the array nowhere costs no store to memory that threads share
-        byte[][] unused = new byte[surfaceLength][surfaceLength];
-    }
-
-    /** Zero, read afresh each time, so no compiler allocates {@link #surfaceFaults}' array inline. */
-    private static volatile int surfaceLength;
 
     /**
      * Maps an existing ring file after checking its header.
@@ -161,13 +152,15 @@ public final class RingFile {
      * @throws IOException when the file cannot be opened or mapped
      */
     public static RingFile attach(Path path) throws IOException {
-        long size = Files.size(path);
-        if (size < CONTROL_BLOCK_LENGTH) {
-            throw new PmixException(Status.ERR_BAD_PARAM,
-                    "ring file " + path + " is " + size + " bytes, shorter than its " + CONTROL_BLOCK_LENGTH + "-byte header");
-        }
-        MappedByteBuffer mapped = IoUtil.mapExistingFile(path.toFile(), "ring file");
+        RandomAccessFile file = new RandomAccessFile(path.toFile(), "rw");
+        MappedByteBuffer mapped = null;
         try {
+            long size = file.length();
+            if (size < CONTROL_BLOCK_LENGTH) {
+                throw new PmixException(Status.ERR_BAD_PARAM, "ring file " + path + " is " + size
+                        + " bytes, shorter than its " + CONTROL_BLOCK_LENGTH + "-byte header");
+            }
+            mapped = file.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, size);
             UnsafeBuffer header = new UnsafeBuffer(mapped, 0, CONTROL_BLOCK_LENGTH);
             long magic = header.getLongVolatile(MAGIC_OFFSET);
             if (magic != MAGIC) {
@@ -186,9 +179,12 @@ public final class RingFile {
                 throw new PmixException(Status.ERR_BAD_PARAM, "ring file " + path + " is inconsistent: capacity="
                         + capacity + " declared length=" + declaredLength + " actual length=" + size);
             }
-            return new RingFile(path, mapped, capacity, header.getInt(CLIENT_ID_OFFSET));
-        } catch (RuntimeException | Error e) {
-            IoUtil.unmap(mapped);
+            return new RingFile(path, file, mapped, capacity, header.getInt(CLIENT_ID_OFFSET));
+        } catch (IOException | RuntimeException | Error e) {
+            if (mapped != null) {
+                IoUtil.unmap(mapped);
+            }
+            file.close();
             throw e;
         }
     }
@@ -266,6 +262,11 @@ public final class RingFile {
         if (!unmapped) {
             unmapped = true;
             IoUtil.unmap(mapped);
+            try {
+                file.close();
+            } catch (IOException e) {
+                // nothing to do: the mapping is gone, and a descriptor's close does not fail in a way that matters
+            }
         }
     }
 

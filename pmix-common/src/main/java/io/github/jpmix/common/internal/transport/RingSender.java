@@ -9,6 +9,7 @@ import static io.github.jpmix.common.internal.transport.Protocol.RECORD_MESSAGE;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.MappedFaults;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
@@ -134,13 +135,14 @@ public final class RingSender {
             ring.commit(index);
             committed = true;
             wakePeer();
-            RingFile.surfaceFaults(); // a fault of this ring shows here, as this ring's
+            MappedFaults.surface(); // a fault of this ring shows here, as this ring's
             return true;
         } catch (InternalError e) {
             if (index > 0 && !committed) {
                 abortClaim(index); // left claimed, it would stop the consumer
             }
             if (file.isIntact()) {
+                strayFault(e);
                 return committed; // another mapping's fault surfaced here; this ring is whole
             }
             faulted = true;
@@ -225,7 +227,7 @@ public final class RingSender {
     /**
      * Writes one record (header ints h0..h4, as many as headerLength holds, then the bytes).
      *
-     * <p>JDK 17 reports a SIGBUS of compiled code later, where the JVM chooses (RingFile.surfaceFaults),
+     * <p>JDK 17 reports a SIGBUS of compiled code later, where the JVM chooses (MappedFaults.surface),
      * so a fault of another mapped file (another client's truncated ring, touched by this thread a
      * moment ago) may surface anywhere in here: under the lock, in taking or releasing it, in a back-off. While this
      * ring's file is whole such a fault is not this ring's: a record claimed and not committed is
@@ -266,7 +268,7 @@ public final class RingSender {
                             ring.commit(index);
                             committed = true;
                             wakePeer();
-                            RingFile.surfaceFaults(); // a fault of this ring shows here, as this ring's
+                            MappedFaults.surface(); // a fault of this ring shows here, as this ring's
                             return;
                         }
                     }
@@ -295,12 +297,23 @@ public final class RingSender {
                 if (!file.isIntact() || ++strayFaults > MAX_STRAY_FAULTS) {
                     throw fault;
                 }
+                strayFault(fault);
                 if (committed) {
                     wakeAgain(); // the report may have come before the doorbell rang
                     return;
                 }
             }
         }
+    }
+
+    /**
+     * Says that a fault of another mapped file surfaced in a send on this thread: the access that caused
+     * it went unnoticed where it happened (every writer of a mapped file surfaces its own faults,
+     * MappedFaults), so it is logged rather than lost without a word.
+     */
+    private void strayFault(InternalError fault) {
+        Transport.LOG.log(System.Logger.Level.WARNING, "a fault of a mapped file other than the ring to " + peerName
+                + " surfaced in a send on thread " + Thread.currentThread().getName() + ": " + fault.getMessage());
     }
 
     /**
@@ -311,12 +324,12 @@ public final class RingSender {
     private void abortClaim(int index) {
         for (int attempt = 0; attempt <= MAX_STRAY_FAULTS; attempt++) {
             try {
-                RingFile.surfaceFaults(); // a report pending from before, not the abort's
+                MappedFaults.surface(); // a report pending from before, not the abort's
                 if (!file.isIntact()) {
                     return; // its pages are gone: a store would only fault again, and report it late
                 }
                 ring.abort(index);
-                RingFile.surfaceFaults(); // the abort's own fault, if the file was cut meanwhile
+                MappedFaults.surface(); // the abort's own fault, if the file was cut meanwhile
                 return;
             } catch (IllegalStateException done) {
                 return; // aborted already, by the try a report interrupted after its store

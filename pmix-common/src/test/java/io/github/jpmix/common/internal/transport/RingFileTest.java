@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.MappedFaults;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -152,7 +153,28 @@ class RingFileTest {
     }
 
     /**
-     * A fault of a truncated ring surfaces no later than {@link RingFile#surfaceFaults}, also when the
+     * A truncated ring is told from a whole one by the mapped file's length, also once its path is gone:
+     * the server deletes a dropped client's ring file while that client may still be reading it.
+     */
+    @Test
+    void shouldTellATruncatedRingByItsMappedFileEvenAfterThePathIsDeleted() throws Exception {
+        RingFile whole = create("ring-7");
+        RingFile cut = create("ring-8");
+        try (RandomAccessFile f = new RandomAccessFile(cut.path().toFile(), "rw")) {
+            f.setLength(RingFileDescriptor.replyRingOffset(CAPACITY)); // its reply ring cut off
+        }
+        whole.delete();
+        cut.delete();
+        Files.createFile(whole.path()); // another, empty file under the whole one's name: not the mapped one
+
+        assertTrue(whole.isIntact(), "whole, though its path is gone");
+        assertFalse(cut.isIntact(), "truncated, though its path is gone");
+        cut.unmap();
+        assertTrue(cut.isIntact(), "unmapped: no evidence of anything");
+    }
+
+    /**
+     * A fault of a truncated ring surfaces no later than {@link MappedFaults#surface}, also when the
      * read that faulted is compiled code: JDK 17's C2 code records the fault and throws it where the
      * thread next returns from the VM's runtime, which a native method's return (the old way, {@code
      * Thread.holdsLock}) is not; there it surfaced only at a later sleep. JDK 25 throws at the read.
@@ -172,16 +194,16 @@ class RingFileTest {
         InternalError e = assertThrows(InternalError.class, () -> {
             readThenSurface(ring, step);
             Thread.sleep(100); // where the old way surfaced it
-            throw new AssertionError("surfaced only after surfaceFaults returned (" + total + ")");
+            throw new AssertionError("surfaced only after MappedFaults.surface returned (" + total + ")");
         });
-        assertTrue(step[0] < 3, "surfaced after surfaceFaults returned: " + e.getMessage());
+        assertTrue(step[0] < 3, "surfaced after MappedFaults.surface returned: " + e.getMessage());
     }
 
     private static long readThenSurface(RingFile ring, int[] step) {
         step[0] = 1;
         long beat = ring.heartbeat(RingFile.SERVER);
         step[0] = 2;
-        RingFile.surfaceFaults();
+        MappedFaults.surface();
         step[0] = 3;
         return beat;
     }

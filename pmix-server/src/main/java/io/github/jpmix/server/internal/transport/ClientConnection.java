@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.MappedFaults;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.common.internal.transport.Protocol;
 import io.github.jpmix.common.internal.transport.RingFile;
@@ -206,9 +207,9 @@ public final class ClientConnection {
             // (at its decode, the first allocation, as a rule): it is handled again.
             try {
                 // a fault pending from an earlier access (another ring's, or this message's own
-                // read) surfaces here where the JDK allows it (RingFile.surfaceFaults), before the
+                // read) surfaces here where the JDK allows it (MappedFaults.surface), before the
                 // handler has changed anything
-                RingFile.surfaceFaults();
+                MappedFaults.surface();
             } catch (InternalError fault) {
                 conductor.requestFaultCheck(this, fault);
                 if (!ring.isIntact()) {

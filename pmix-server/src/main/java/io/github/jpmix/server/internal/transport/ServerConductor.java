@@ -7,6 +7,7 @@ import static java.lang.System.Logger.Level.WARNING;
 
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.internal.LogText;
+import io.github.jpmix.common.internal.MappedFaults;
 import io.github.jpmix.common.internal.transport.Protocol;
 import io.github.jpmix.common.internal.transport.RingFile;
 import io.github.jpmix.common.internal.transport.Transport;
@@ -136,11 +137,11 @@ final class ServerConductor implements Runnable {
             nextHeartbeatNs = now + config.heartbeatIntervalNs();
             nextDutyNs = nextHeartbeatNs;
             lastSelectNs = now;
-            // The JVM throws a fault on a mapped file at the faulting thread's next safepoint poll,
-            // which may be a loop's back edge or a line of the fault handling itself, and it throws
-            // one per faulting access (a truncated ring read in a loop faults several times): so
-            // both the turn and the loop around it catch it, and handling retries when a later one
-            // interrupts it. Only a stop ends the conductor.
+            // A fault on a mapped file surfaces where MappedFaults.surface says (at the access on
+            // JDK 25; on JDK 17 at the next runtime call or safepoint, which may be a line of the fault
+            // handling itself), once per faulting access (a truncated ring read in a loop faults
+            // several times): so both the turn and the loop around it catch it, and handling retries
+            // when a later one interrupts it. Only a stop ends the conductor.
             while (running) {
                 try {
                     while (running) {
@@ -295,7 +296,7 @@ final class ServerConductor implements Runnable {
                 continue;
             }
             try {
-                // a message found is handled after RingFile.surfaceFaults (ClientConnection.dispatch);
+                // a message found is handled after MappedFaults.surface (ClientConnection.dispatch);
                 // an empty poll's fault, reported late on JDK 17, surfaces after the pass (below):
                 // one call per pass, not two per client, which took about 40 % of an 8-rank fence
                 work += c.receiver().poll(Transport.POLL_LIMIT);
@@ -309,7 +310,7 @@ final class ServerConductor implements Runnable {
             }
         }
         try {
-            RingFile.surfaceFaults();
+            MappedFaults.surface();
         } catch (InternalError e) {
             onFault(null, e); // which ring: the one whose file is truncated
         }
@@ -343,7 +344,7 @@ final class ServerConductor implements Runnable {
             }
             try {
                 c.ring().asleep(RingFile.SERVER, true);
-                RingFile.surfaceFaults();
+                MappedFaults.surface();
             } catch (InternalError e) {
                 onFault(c, e);
             }
@@ -356,7 +357,7 @@ final class ServerConductor implements Runnable {
             }
             try {
                 ready = RingFile.hasCommittedRecord(cs[i].ring().requests());
-                RingFile.surfaceFaults();
+                MappedFaults.surface();
             } catch (InternalError e) {
                 onFault(cs[i], e);
                 ready = true;
@@ -372,7 +373,7 @@ final class ServerConductor implements Runnable {
             if (!c.disconnected) {
                 try {
                     c.ring().asleep(RingFile.SERVER, false);
-                    RingFile.surfaceFaults();
+                    MappedFaults.surface();
                 } catch (InternalError e) {
                     onFault(c, e);
                 }
@@ -460,7 +461,7 @@ final class ServerConductor implements Runnable {
                 try {
                     c.ring().heartbeat(RingFile.SERVER, epochMs);
                     beat = c.ring().heartbeat(RingFile.CLIENT);
-                    RingFile.surfaceFaults();
+                    MappedFaults.surface();
                 } catch (InternalError e) {
                     onFault(c, e);
                     continue;
@@ -504,9 +505,9 @@ final class ServerConductor implements Runnable {
         }
         try {
             // a fault still pending (this ring's, or another's reported late) surfaces here where the
-            // JDK allows it (RingFile.surfaceFaults), before anything is changed, not half-way
+            // JDK allows it (MappedFaults.surface), before anything is changed, not half-way
             // through, where it would leave the host unaware
-            RingFile.surfaceFaults();
+            MappedFaults.surface();
         } catch (InternalError fault) {
             if (!c.ring().isIntact()) {
                 c.faulted = true; // its last messages went with the file's pages
@@ -515,7 +516,7 @@ final class ServerConductor implements Runnable {
             }
         }
         c.disconnected = true;
-        // JDK 17's C2 code delivers a fault reported late at any safepoint (RingFile.surfaceFaults),
+        // JDK 17's C2 code delivers a fault reported late at any safepoint (MappedFaults.surface),
         // so another may still surface in the steps below, and it left a client half-disconnected that
         // the host never heard of. Each step is safe to repeat: they are done again until all are.
         for (int reports = 0;; reports++) {
@@ -564,7 +565,7 @@ final class ServerConductor implements Runnable {
                 // can lie behind a torn record. Kept so a many-to-one ring would do the right thing.
                 ring.requests().unblock();
                 c.receiver().drain();
-                RingFile.surfaceFaults();
+                MappedFaults.surface();
             } catch (InternalError e) {
                 c.faulted = true; // what it sent last is lost with the file's pages
                 LOG.log(WARNING, "the ring file of " + c + " faulted while its last messages were read: "
