@@ -7,6 +7,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.MappedFaults;
 import io.github.jpmix.common.internal.transport.PeerCredentials;
 import io.github.jpmix.common.internal.transport.Protocol;
 import io.github.jpmix.common.internal.transport.RingFile;
@@ -550,6 +551,10 @@ public final class TransportClient implements ServerConnection {
                 faulted = true;
                 return faultOf(e);
             }
+            if (ringFault != null) {
+                faulted = true;
+                return faultOf(ringFault);
+            }
         }
         if (serverNotice != null) {
             return serverNotice;
@@ -569,7 +574,7 @@ public final class TransportClient implements ServerConnection {
             ring.unmap();
             return;
         }
-        if (receiver.error() == null && !faulted) {
+        if (receiver.error() == null && !faulted && ringFault == null) {
             try {
                 receiver.drain(); // what the server wrote before it went still counts
             } catch (Throwable t) {
@@ -606,23 +611,28 @@ public final class TransportClient implements ServerConnection {
         ring.unmap();
     }
 
-    private void dispatch(int correlationId, int flags, DirectBuffer buffer, int offset, int length) {
-        // a fault of this record's read surfaces here, not in a caller's continuation that the
-        // completion below runs on this thread, nor after a torn record's bytes were taken for a reply
+    private void dispatch(int correlationId, int flags, DirectBuffer ringBuffer, int offset, int length) {
+        if (ringFault != null) {
+            return; // the ring faulted: nothing more read from it is delivered
+        }
+        // The record is copied out of the ring first, and a fault of that read (thrown at the read on
+        // JDK 25, reported at MappedFaults.surface on JDK 17) surfaces before anything is done with
+        // it: not in a caller's continuation that a completion below runs on this thread, and not
+        // after a torn record's bytes were taken for a reply.
+        byte[] bytes = new byte[length];
         try {
-            RingFile.surfaceFaults();
+            ringBuffer.getBytes(offset, bytes);
+            MappedFaults.surface();
         } catch (InternalError fault) {
-            if (!ring.isIntact()) {
-                ringFault = fault; // the receive loop ends the connection; this record is not delivered
+            if (!ring.isIntact() || !copyAgain(ringBuffer, offset, bytes, fault)) {
+                ringFault = fault; // the receive loop ends the connection: every pending call fails with it
                 return;
             }
-            // another mapping's fault (a store file's), reported on this thread: the record is whole
-            LOG.log(WARNING, "client " + id + ": a fault of a mapped file other than the ring surfaced on the"
-                    + " receiver thread: " + fault.getMessage());
         }
+        UnsafeBuffer buffer = new UnsafeBuffer(bytes);
         if (correlationId == 0 && (flags & Protocol.FLAG_ERROR) != 0) {
             // the server's last word before it drops this client (docs/transport.md, "Lifecycle")
-            PmixException notice = Transport.decodeError(buffer, offset, length);
+            PmixException notice = Transport.decodeError(buffer, 0, length);
             serverNotice = new PmixException(notice.status(), Transport.rawMessage(notice) + " (server at " + socketPath + ")");
             return;
         }
@@ -630,21 +640,35 @@ public final class TransportClient implements ServerConnection {
             CompletableFuture<byte[]> future = pending.remove(correlationId);
             if (future != null) {
                 if ((flags & Protocol.FLAG_ERROR) != 0) {
-                    future.completeExceptionally(Transport.decodeError(buffer, offset, length));
+                    future.completeExceptionally(Transport.decodeError(buffer, 0, length));
                 } else {
-                    byte[] reply = new byte[length];
-                    buffer.getBytes(offset, reply);
-                    future.complete(reply);
+                    future.complete(bytes);
                 }
                 return;
             }
             if ((flags & Protocol.FLAG_ERROR) != 0) {
                 LOG.log(DEBUG, () -> "client " + id + ": error reply for request " + correlationId
-                        + " nobody waits for: " + Transport.decodeError(buffer, offset, length).getMessage());
+                        + " nobody waits for: " + Transport.decodeError(buffer, 0, length).getMessage());
                 return;
             }
         }
-        handler.onMessage(correlationId, buffer, offset, length);
+        handler.onMessage(correlationId, buffer, 0, length);
+    }
+
+    /**
+     * A fault surfaced while a record was read and the ring file is whole: another mapping's (a store
+     * file's) reported on this thread, or this read's. The record is read again; false when that faults too.
+     */
+    private boolean copyAgain(DirectBuffer ringBuffer, int offset, byte[] bytes, InternalError first) {
+        LOG.log(WARNING, "client " + id + ": a fault of a mapped file other than the ring surfaced on the receiver"
+                + " thread: " + first.getMessage());
+        try {
+            ringBuffer.getBytes(offset, bytes);
+            MappedFaults.surface();
+            return true;
+        } catch (InternalError again) {
+            return false;
+        }
     }
 
     // ---------------------------------------------------------------- helpers
