@@ -182,7 +182,8 @@ final class FenceHandler {
             // would wait for good
             try {
                 againOnLateFault(op, "release", () -> finish(op, own, data, error));
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | InternalError e) {
+                // an InternalError: a mapped file's fault that surfaced in the failure path itself
                 failArrived(op, ServerState.asPmix(e));
             }
         });
