@@ -190,7 +190,9 @@ class SharedArchiveTest {
 
         SharedArchive.recorded(command, 0);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!Files.exists(cache) && System.nanoTime() < deadline) {
+        // the background step moves the cache into place, then removes the configuration: wait for both
+        while (!(Files.exists(cache) && !Files.exists(SharedArchive.configuration(cache)))
+                && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
         assertTrue(Files.size(cache) > 0, "assembled in the background");
