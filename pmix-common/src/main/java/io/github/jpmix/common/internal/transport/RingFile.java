@@ -22,7 +22,6 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
@@ -89,8 +88,8 @@ public final class RingFile {
         RandomAccessFile file = null;
         MappedByteBuffer mapped = null;
         try {
-            allocate(path, length);
             file = new RandomAccessFile(path.toFile(), "rw");
+            allocate(file.getChannel(), length);
             mapped = file.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, length);
             RingFile ring = new RingFile(path, file, mapped, capacity, clientId);
             UnsafeBuffer c = ring.control;
@@ -121,13 +120,11 @@ public final class RingFile {
      * space is taken now and a full file system is an {@link IOException} here, for the handshake to
      * refuse the client with.
      */
-    private static void allocate(Path path, int length) throws IOException {
+    private static void allocate(FileChannel channel, int length) throws IOException {
         ByteBuffer zeros = ByteBuffer.allocate(Math.min(length, 64 * 1024));
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
-            for (long at = 0; at < length;) {
-                zeros.clear().limit((int) Math.min(zeros.capacity(), length - at));
-                at += channel.write(zeros, at);
-            }
+        for (long at = 0; at < length;) {
+            zeros.clear().limit((int) Math.min(zeros.capacity(), length - at));
+            at += channel.write(zeros, at);
         }
     }
 
