@@ -620,13 +620,20 @@ public final class TransportClient implements ServerConnection {
         // it: not in a caller's continuation that a completion below runs on this thread, and not
         // after a torn record's bytes were taken for a reply.
         byte[] bytes = new byte[length];
-        try {
-            ringBuffer.getBytes(offset, bytes);
-            MappedFaults.surface();
-        } catch (InternalError fault) {
-            if (!ring.isIntact() || !copyAgain(ringBuffer, offset, bytes, fault)) {
-                ringFault = fault; // the receive loop ends the connection: every pending call fails with it
-                return;
+        for (int read = 1;; read++) {
+            try {
+                ringBuffer.getBytes(offset, bytes);
+                MappedFaults.surface();
+                break;
+            } catch (InternalError fault) {
+                if (read > 1 || !ring.isIntact()) {
+                    ringFault = fault; // the receive loop ends the connection: every pending call fails with it
+                    return;
+                }
+                // the ring file is whole: another mapping's fault (a store file's) reported on this
+                // thread, or this read's; the record is read once more
+                LOG.log(WARNING, "client " + id + ": a fault of a mapped file other than the ring surfaced on the"
+                        + " receiver thread: " + fault.getMessage());
             }
         }
         UnsafeBuffer buffer = new UnsafeBuffer(bytes);
@@ -653,22 +660,6 @@ public final class TransportClient implements ServerConnection {
             }
         }
         handler.onMessage(correlationId, buffer, 0, length);
-    }
-
-    /**
-     * A fault surfaced while a record was read and the ring file is whole: another mapping's (a store
-     * file's) reported on this thread, or this read's. The record is read again; false when that faults too.
-     */
-    private boolean copyAgain(DirectBuffer ringBuffer, int offset, byte[] bytes, InternalError first) {
-        LOG.log(WARNING, "client " + id + ": a fault of a mapped file other than the ring surfaced on the receiver"
-                + " thread: " + first.getMessage());
-        try {
-            ringBuffer.getBytes(offset, bytes);
-            MappedFaults.surface();
-            return true;
-        } catch (InternalError again) {
-            return false;
-        }
     }
 
     // ---------------------------------------------------------------- helpers
