@@ -7,8 +7,8 @@ Starts the server with the hash storage component (PMIX_MCA_gds=hash while PMIx_
 runs: the clients are told PMIX_GDS_MODULE=hash and get their job data over the socket),
 registers one namespace of N processes on this node the way python3-pmix's own example server
 does (the node and proc maps, the job and universe sizes: the server library derives the rest),
-registers each rank, and starts COMMAND N times with the environment PMIx_server_setup_fork
-gives that rank. Exits with the worst exit status of the clients (128+S for a signal), or 124
+registers every rank, then starts COMMAND N times with the environment PMIx_server_setup_fork
+gives each rank. Exits with the worst exit status of the clients (128+S for a signal), or 124
 when --timeout passed (the clients are then killed). Messages go to stderr, prefixed
 "pmix_pyhost:".
 
@@ -96,7 +96,12 @@ def main(argv):
         say("PMIx_server_register_nspace: %d" % rc)
         return 1
 
-    children = []
+    # Every rank is registered and its environment made before any child starts. The binding's
+    # register_client blocks on the server library's progress thread while holding the GIL
+    # (pmix.pyx, v4.2.2: PMIx_server_register_client with no callback), and that thread runs the
+    # clientconnected upcall "with gil": a child connecting while the next rank is registered
+    # would leave both waiting on each other for good.
+    envs = []
     for r in range(n):
         proc = {'nspace': nspace, 'rank': r}
         server.register_client(proc, os.geteuid(), os.getegid())
@@ -105,7 +110,8 @@ def main(argv):
         if rc != pmix.PMIX_SUCCESS:
             say("PMIx_server_setup_fork: %d" % rc)
             return 1
-        children.append(subprocess.Popen(command, env=env))
+        envs.append(env)
+    children = [subprocess.Popen(command, env=env) for env in envs]
 
     deadline = time.monotonic() + timeout if timeout > 0 else None
     worst = 0
