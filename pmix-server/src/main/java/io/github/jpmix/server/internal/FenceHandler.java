@@ -215,8 +215,14 @@ final class FenceHandler {
                     state.modex.absorb(data);
                 }
                 // nothing new since the last generation: no file to write, none for clients to map;
-                // a little new data rides in the release itself (docs/gds.md, "Generations")
-                view = state.modexView();
+                // a little new data rides in the release itself (docs/gds.md, "Generations"); a
+                // release that tells no reader of the store writes no file on the fence's path
+                if (toldOfStore(op)) {
+                    view = state.modexView();
+                } else {
+                    state.deferModex();
+                    view = List.of();
+                }
             }
         } catch (RuntimeException e) {
             failArrived(op, ServerState.asPmix(e));
@@ -226,6 +232,16 @@ final class FenceHandler {
         for (FenceTracker.Arrival a : op.arrived.values()) {
             ServerState.reply(a.client(), a.correlationId(), reply);
         }
+    }
+
+    /** Whether a participant the release goes to reads the store's files (under the state lock). */
+    private static boolean toldOfStore(FenceTracker op) {
+        for (FenceTracker.Arrival a : op.arrived.values()) {
+            if (a.client().link != null && a.client().link.readsStore()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Fails an operation still pending (timeout, lost participant): everybody who arrived gets the error. */

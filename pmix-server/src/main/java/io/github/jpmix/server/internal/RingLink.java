@@ -45,6 +45,12 @@ final class RingLink implements ClientLink {
         connection.send(Messages.request(Op.NOTIFY, fields));
     }
 
+    /** JPMIx's clients map the store and read posted data from its newest generation. */
+    @Override
+    public boolean readsStore() {
+        return true;
+    }
+
     /** JPMIx's clients run their default handlers for every event they are sent. */
     @Override
     public boolean takesDefaultEvents() {

@@ -35,6 +35,15 @@ public interface ClientLink {
         return false;
     }
 
+    /**
+     * Whether the client reads the data store's files itself, and so must be told of new modex data in
+     * its fence releases ({@code docs/gds.md}, "Generations"). False for OpenPMIx's clients: they ask
+     * the server for every value they do not hold, and their fence reply is a status alone.
+     */
+    default boolean readsStore() {
+        return false;
+    }
+
     /** Whether the connection is still up. */
     boolean isOpen();
 
