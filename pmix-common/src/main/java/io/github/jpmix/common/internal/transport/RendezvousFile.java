@@ -15,9 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
+import java.time.ZonedDateTime;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -49,8 +47,9 @@ public record RendezvousFile(String uri, String version, long pid, long uid, lon
     /** A rendezvous file is a few hundred bytes; anything much larger is not one. */
     public static final int MAX_LENGTH = 64 * 1024;
     private static final String START = "jpmix.start=";
-    /** C's ctime() layout: "Sat Nov  2 05:27:00 2025" (the day padded to two places with a space). */
-    private static final DateTimeFormatter CTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US);
+    private static final String[] DAYS = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
+    private static final String[] MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+        "Nov", "Dec"};
     /** Two readings of one process's start time may differ by clock rounding; a reused pid starts much later. */
     private static final long START_TOLERANCE_MILLIS = 1000;
 
@@ -115,8 +114,31 @@ public record RendezvousFile(String uri, String version, long pid, long uid, lon
     public static RendezvousFile forThisProcess(String uri, String version, long uid, long gid) {
         ProcessHandle self = ProcessHandle.current();
         long start = self.info().startInstant().map(Instant::toEpochMilli).orElse(0L);
-        String created = CTIME.format(Instant.now().atZone(ZoneId.systemDefault()));
+        String created = ctime(ZonedDateTime.now());
         return new RendezvousFile(uri, version, self.pid(), uid, gid, created, start);
+    }
+
+    /**
+     * {@code t} in C's {@code ctime()} layout, as OpenPMIx writes the line: "Sat Nov  2 05:27:00 2025"
+     * (the day padded to two places with a space). Built by hand: a {@code DateTimeFormatter} with day
+     * and month names (or {@code String.format}) loads the JDK's CLDR locale data, 40-50 ms of CPU in
+     * a fresh JVM, and a server writes this line while it starts.
+     */
+    static String ctime(ZonedDateTime t) {
+        StringBuilder b = new StringBuilder(24);
+        b.append(DAYS[t.getDayOfWeek().getValue() - 1]).append(' ').append(MONTHS[t.getMonthValue() - 1]).append(' ');
+        if (t.getDayOfMonth() < 10) {
+            b.append(' ');
+        }
+        b.append(t.getDayOfMonth()).append(' ');
+        twoDigits(b, t.getHour()).append(':');
+        twoDigits(b, t.getMinute()).append(':');
+        twoDigits(b, t.getSecond()).append(' ');
+        return b.append(t.getYear()).toString();
+    }
+
+    private static StringBuilder twoDigits(StringBuilder b, int v) {
+        return b.append((char) ('0' + v / 10)).append((char) ('0' + v % 10));
     }
 
     /** The file's bytes (UTF-8). */

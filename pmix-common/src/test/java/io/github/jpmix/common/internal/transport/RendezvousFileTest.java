@@ -11,6 +11,10 @@ import io.github.jpmix.common.Status;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +64,17 @@ class RendezvousFileTest {
         assertEquals(f, RendezvousFile.parse(text));
         assertEquals(new Proc("srv", 0), f.serverProc());
         assertTrue(f.isWriterAlive());
+    }
+
+    /** The ctime line built by hand is the layout OpenPMIx writes, for every weekday, month and padding. */
+    @Test
+    void shouldWriteTheCreationTimeInCtimeLayout() {
+        DateTimeFormatter ctime = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US);
+        ZonedDateTime t = ZonedDateTime.of(2025, 1, 1, 0, 0, 0, 0, ZoneId.of("UTC"));
+        for (int i = 0; i < 400; i++, t = t.plusDays(1).plusHours(5).plusMinutes(7).plusSeconds(11)) {
+            assertEquals(ctime.format(t), RendezvousFile.ctime(t));
+        }
+        assertEquals("Sat Nov  2 05:07:09 2024", RendezvousFile.ctime(ZonedDateTime.of(2024, 11, 2, 5, 7, 9, 0, ZoneId.of("UTC"))));
     }
 
     @Test
