@@ -16,10 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A client whose handshake the server refuses leaves nothing in the server's session directory: the
- * store's map-ahead of its job file (a private {@code .rd-*} link while Chronicle opens it,
- * {@code docs/gds.md}) is abandoned before {@code PmixClient.init} throws, so the JVM's exit cannot cut
- * it short.
+ * A client whose handshake the server refuses leaves nothing in the server's session directory: no
+ * reader file ({@code .rd-*} links were once made while Chronicle opened a job file; a reader now maps
+ * it read-only and creates nothing, {@code docs/gds.md}) and no ring.
  */
 class RefusedInitTest {
     @TempDir

@@ -44,36 +44,8 @@ public final class Gds {
      */
     public static GdsStore mappedStore(Path directory, String localHost) {
         // Chronicle's start-up (docs/startup.md) runs while the caller finishes its own
-        ChronicleBootstrap.start(false, null);
+        ChronicleBootstrap.start();
         return new MappedStore(directory, localHost);
-    }
-
-    /**
-     * For a process that will {@link #attach} and never write a store (a client, a tool): starts what
-     * the first attach needs on a background thread, so that it overlaps the caller's own start-up (a
-     * client's handshake with its server), and keeps Chronicle's native POSIX binding unloaded, which a
-     * reader never uses ({@code docs/startup.md}). Idempotent; {@link #attach} waits for it. Calling it
-     * is only a matter of speed.
-     *
-     * @param expectedDirectory where the store most likely is (a client: the directory of its
-     *     server's socket, the server's session directory), or null; with {@code namespace}, the
-     *     background thread maps that namespace's job file there, and an attach that finds the store
-     *     there shares the mapping (one elsewhere maps its own)
-     * @param namespace the namespace the caller will attach, or null
-     */
-    public static void prepareAttach(Path expectedDirectory, String namespace) {
-        ChronicleBootstrap.start(true, expectedDirectory == null || namespace == null ? null
-                : StoreFiles.jobFile(expectedDirectory, namespace));
-    }
-
-    /**
-     * Gives up what {@link #prepareAttach} maps ahead, when the caller will not attach (its server
-     * refused it): waits for a mapping in progress (one Chronicle open) and unmaps it, so that the
-     * process leaves no private link ({@code .rd-*}, {@code docs/gds.md}) in the server's directory when
-     * it exits. Harmless when nothing was prepared.
-     */
-    public static void abandonPrepared() {
-        ChronicleBootstrap.abandonExpected();
     }
 
     /**
@@ -89,7 +61,6 @@ public final class Gds {
      */
     public static GdsReader attach(Map<String, String> attachInfo, String namespace) {
         Objects.requireNonNull(attachInfo, "attachInfo");
-        prepareAttach(null, null);
         String kind = attachInfo.get(KIND);
         if (!KIND_MAPPED.equals(kind)) {
             throw new PmixException(Status.ERR_NOT_SUPPORTED, "gds attach: a store of kind '" + kind
@@ -116,9 +87,6 @@ public final class Gds {
         } catch (RuntimeException e) {
             r.close();
             throw e;
-        } finally {
-            // the reader has mapped what it needs (sharing what prepareAttach mapped ahead)
-            ChronicleBootstrap.releaseExpected();
         }
     }
 

@@ -27,7 +27,6 @@ import net.openhft.chronicle.map.ChronicleMapBuilder;
  *   modex-&lt;generation&gt;.gds  the union of posted data at that generation, written once
  *   .tmp-&lt;name&gt;             a file being written; renamed into place when complete
  *   .staging-modex.gds        the writer's private map of posted data, copied to each generation
- *   .rd-&lt;pid&gt;-&lt;n&gt;-&lt;name&gt;     a reader's private link while it maps a file
  * </pre>
  * A namespace is spelled with {@code [A-Za-z0-9._-]} as is and every other UTF-8 byte as {@code %XX};
  * a spelling over 200 characters becomes {@code job-~<sha-256 of the namespace>.gds}.

@@ -3,25 +3,21 @@ package io.github.jpmix.gds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.jpmix.common.internal.JvmFlags;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.hash.VanillaGlobalMutableState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link ChronicleBootstrap}: the shipped {@code $$Native} source is what Chronicle's generator writes,
- * and a fresh reader JVM opens its maps without javac and without Chronicle's native POSIX binding.
+ * {@link ChronicleBootstrap}: the shipped {@code $$Native} source is what Chronicle's generator writes, and
+ * the build ships it compiled (a writer defines it instead of running javac). Readers load no Chronicle at
+ * all ({@code MapFileTest}).
  */
 class ChronicleBootstrapTest {
     private static final String NATIVE_NAME = "VanillaGlobalMutableState$$Native";
@@ -65,44 +61,5 @@ class ChronicleBootstrapTest {
         assertFalse(ChronicleBootstrap.defineNativeClass(null));
         assertFalse(ChronicleBootstrap.defineNativeClass(new byte[] {1, 2, 3}));
         assertFalse(ChronicleBootstrap.defineNativeClass("not a class file".getBytes(StandardCharsets.UTF_8)));
-    }
-
-    @Test
-    void aFreshReaderJvmNeedsNoJavacAndNoNativePosix() throws Exception {
-        List<String> out = readInChild(true);
-        assertTrue(out.contains("size=10"), out::toString);
-        assertTrue(out.contains("shipped=true"), out::toString);
-        assertTrue(out.contains("posix=NoOpPosixAPI"), out::toString);
-        // -verbose:class lines: Chronicle defined nothing of its own, javac and JNR never loaded
-        assertTrue(out.stream().anyMatch(l -> l.contains(NATIVE_NAME)), "the class loaded");
-        assertFalse(out.stream().anyMatch(l -> l.contains("com.sun.tools.javac.main.JavaCompiler")), "javac loaded");
-        assertFalse(out.stream().anyMatch(l -> l.contains(" jnr.ffi.")), "JNR loaded");
-    }
-
-    @Test
-    void aWrongExpectedDirectoryOnlyCostsTheMappingAhead() throws Exception {
-        List<String> out = readInChild(false);
-        assertTrue(out.contains("size=10"), out::toString);
-        assertTrue(out.contains("shipped=true"), out::toString);
-    }
-
-    /** Registers job1 here (this JVM writes), then reads its size in a fresh JVM; its output lines. */
-    private List<String> readInChild(boolean rightDirectory) throws Exception {
-        Path session = dir.resolve("session");
-        List<String> lines = new ArrayList<>();
-        try (GdsStore store = Gds.mappedStore(session, Jobs.LOCAL)) {
-            store.register(Registration.parse("job1", 4, Jobs.job1()));
-            Path expected = rightDirectory ? session : Files.createDirectories(dir.resolve("elsewhere"));
-            List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(List.of("-verbose:class"),
-                    BootstrapChild.class.getName()));
-            cmd.addAll(List.of(session.toString(), Jobs.LOCAL, "job1", expected.toString()));
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            try (var in = p.inputReader(StandardCharsets.UTF_8)) {
-                in.lines().forEach(lines::add);
-            }
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-            assertEquals(0, p.exitValue(), () -> String.join("\n", lines));
-        }
-        return lines;
     }
 }

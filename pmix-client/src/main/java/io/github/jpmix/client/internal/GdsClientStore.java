@@ -79,20 +79,6 @@ public final class GdsClientStore implements ClientStore {
         this.reader = reader;
     }
 
-    /**
-     * Starts the store's start-up in the background ({@link Gds#prepareAttach}), mapping ahead the job
-     * file of {@code nspace} next to the server's socket (the server's session directory, where a
-     * JPMIx server keeps its store): call it before the handshake, which then runs meanwhile.
-     */
-    public static void prepare(Path serverSocket, String nspace) {
-        Gds.prepareAttach(serverSocket.toAbsolutePath().getParent(), nspace);
-    }
-
-    /** Undoes {@link #prepare} when the handshake failed ({@link Gds#abandonPrepared}). */
-    public static void abandonPrepared() {
-        Gds.abandonPrepared();
-    }
-
     /** On a reader this process has already (a heap store's, holding job data a server sent). */
     public static GdsClientStore of(GdsReader reader) {
         return new GdsClientStore(reader);

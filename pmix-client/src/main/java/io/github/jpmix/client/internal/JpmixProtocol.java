@@ -68,23 +68,14 @@ public final class JpmixProtocol implements ServerProtocol {
      */
     public static JpmixProtocol connect(Proc self, String uri, String version) {
         Path socket = ServerUri.socket(uri);
-        // the store's start-up (Chronicle's, docs/startup.md) runs on another thread during the handshake
-        GdsClientStore.prepare(socket, self.namespace());
         List<Info> hello = List.of(
                 Info.of(MessageKeys.NSPACE, Value.ofString(self.namespace())),
                 Info.of(MessageKeys.RANK, Value.ofRank(self.rank())),
                 Info.of(MessageKeys.PID, Value.ofInt64(ProcessHandle.current().pid())),
                 Info.of(MessageKeys.VERSION, Value.ofString(version)));
         Holder holder = new Holder();
-        TransportClient connection;
         long t0 = System.nanoTime();
-        try {
-            connection = TransportClient.connect(socket, Messages.reply(hello), new TransportConfig(), holder);
-        } catch (RuntimeException e) {
-            // refused or unreachable: leave nothing in the server's directory (docs/gds.md, "Files")
-            GdsClientStore.abandonPrepared();
-            throw e;
-        }
+        TransportClient connection = TransportClient.connect(socket, Messages.reply(hello), new TransportConfig(), holder);
         long t1 = System.nanoTime();
         try {
             List<Info> reply = Messages.replyInfos(connection.handshakeReply());
@@ -103,7 +94,6 @@ public final class JpmixProtocol implements ServerProtocol {
             return p;
         } catch (RuntimeException e) {
             connection.close();
-            GdsClientStore.abandonPrepared();
             throw e;
         }
     }
