@@ -4,8 +4,6 @@ import com.esotericsoftware.kryo.io.Input;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import org.agrona.DirectBuffer;
@@ -29,7 +27,6 @@ import org.agrona.DirectBuffer;
 final class CodecInput extends Input {
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     private static final byte[] NO_BYTES = new byte[0];
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** Scratch kept between decodes up to this size; a bigger one is dropped after its decode. */
     private static final int SCRATCH_KEEP = 64 * 1024;
 
@@ -170,10 +167,10 @@ final class CodecInput extends Input {
         if (n == 0) {
             return "";
         }
+        int ascii = asciiPrefix(src, position, n);
         byte[] s = scratch.length >= n ? scratch : (scratch = new byte[Math.max(n, scratch.length * 2)]);
         src.getBytes(position, s, 0, n);
         position += n;
-        int ascii = asciiPrefix(s, n);
         if (ascii == n) {
             return new String(s, 0, n, StandardCharsets.ISO_8859_1); // ASCII: no decoding to do
         }
@@ -181,15 +178,19 @@ final class CodecInput extends Input {
         return new String(s, 0, n, StandardCharsets.UTF_8);
     }
 
-    /** How many bytes from the start are ASCII, checked eight at a time. */
-    private static int asciiPrefix(byte[] s, int n) {
+    /**
+     * How many of the {@code n} bytes at {@code at} are ASCII, checked eight at a time. Read from the
+     * buffer, not through a byte-array view {@code VarHandle}: a fresh JVM spins and compiles method
+     * handle classes for one of those (docs/startup.md).
+     */
+    private static int asciiPrefix(DirectBuffer b, int at, int n) {
         int i = 0;
         for (; i + 8 <= n; i += 8) {
-            if (((long) LONGS.get(s, i) & 0x8080_8080_8080_8080L) != 0) {
+            if ((b.getLong(at + i, ORDER) & 0x8080_8080_8080_8080L) != 0) {
                 break;
             }
         }
-        while (i < n && s[i] >= 0) {
+        while (i < n && b.getByte(at + i) >= 0) {
             i++;
         }
         return i;
