@@ -39,13 +39,17 @@ import org.agrona.concurrent.UnsafeBuffer;
  * with the Chronicle on the class path and reads them back, so a Chronicle upgrade that changes the
  * layout fails the build, not a job.
  *
- * <p><b>Hostile or damaged files.</b> Every offset read from the file is checked against the mapped
- * length and the layout before it is followed (tier indexes, chain lengths, entry positions, key and
- * value sizes); a violation is {@link Status#ERR_FILE_READ_FAILURE}, never a read outside the mapping.
- * A file truncated after it was mapped faults on access, as any mapped file does ({@code MappedFaults}).
+ * <p><b>Hostile or damaged files.</b> The header's numbers are combined with exact arithmetic and
+ * must agree with the data's end; every read is checked against the file, whatever its width (not left
+ * to Agrona's bounds checks, which an application may turn off); every offset read from the file is
+ * checked against the layout before it is followed (tier chains by the segment and place their tiers
+ * record, entry positions, key and value sizes). A violation is {@link Status#ERR_FILE_READ_FAILURE},
+ * never a read outside the mapping, a loop, or a walk longer than the file. The values' checksums are
+ * not checked (a damaged value decodes wrongly or fails in the codec). A file truncated after it was
+ * mapped faults on access, as any mapped file does ({@code MappedFaults}).
  *
- * <p><b>Files over 2 GiB</b> are mapped in windows of {@link #WINDOW} bytes that overlap by more than
- * the largest entry (and a tier's counters), so every read the lookup makes lies inside one window.
+ * <p><b>Files over 1 GiB</b> are mapped in windows of {@link #WINDOW} bytes that overlap by half a
+ * window, more than the largest entry, so every read the lookup makes lies inside one window.
  *
  * <p>No locks: nothing writes a published file ({@code docs/gds.md}, "Why nothing is written twice"),
  * so a reader takes none of Chronicle's segment locks, and one killed mid-read leaves none held.
@@ -82,7 +86,10 @@ final class MapFile implements AutoCloseable {
     /** A segment header's next-tier index of the segment's first tier. */
     private static final int SEGMENT_NEXT_TIER = 16;
     private static final ThreadLocal<KeyBytes> KEY = ThreadLocal.withInitial(KeyBytes::new);
-    private static final ThreadLocal<UnsafeBuffer> VIEW = ThreadLocal.withInitial(() -> new UnsafeBuffer(new byte[0]));
+    private static final byte[] NOTHING = new byte[0];
+    private static final ThreadLocal<UnsafeBuffer> VIEW = ThreadLocal.withInitial(() -> new UnsafeBuffer(NOTHING));
+    /** The longest key a store file holds: a namespace and a PMIx key (255 and 511 characters) with room to spare. */
+    private static final int MAX_KEY_BYTES = 64 * 1024;
 
     /** A thread's lookup key in Chronicle's encoding, and a view of it to hash. */
     private static final class KeyBytes {
@@ -122,6 +129,8 @@ final class MapFile implements AutoCloseable {
     private final int capacity;
     private final long hashLookupOuter;
     private final long entrySpace;
+    /** Where the data ends: the tiers and bulks end here, and every offset followed is below it. */
+    private final long dataEnd;
     /** The global state's lock word. */
     private final long globalLock;
 
@@ -152,11 +161,14 @@ final class MapFile implements AutoCloseable {
         this.bulkSize = longField(h, "tierBulkSizeInBytes", 1, 1L << 50);
         long tiersInBulk = longField(h, "tiersInBulk", 1, 1L << 30);
         this.log2TiersInBulk = intField(h, "log2TiersInBulk", 0, 30);
+        // exact arithmetic: every product and sum of the header's numbers is checked, so no offset
+        // computed later (all of them at most the data's end) can wrap around
         if ((slotSize != 4 && slotSize != 8) || keyBits + valueBits > 8 * slotSize
                 || Integer.bitCount(capacity) != 1 || (long) capacity * slotSize > hashLookupOuter
                 || tiersInBulk != 1L << log2TiersInBulk
-                || hashLookupOuter + TIER_COUNTERS + freeList + entrySpaceOuter > tierSize
-                || chunksPerTier * chunkSize > entrySpaceOuter || tiersInBulk * tierSize > bulkSize) {
+                || Math.addExact(Math.addExact(hashLookupOuter, TIER_COUNTERS), Math.addExact(freeList, entrySpaceOuter)) > tierSize
+                || Math.multiplyExact(chunksPerTier, chunkSize) > entrySpaceOuter
+                || Math.multiplyExact(tiersInBulk, tierSize) > bulkSize) {
             throw refused("a tier layout it cannot hold (" + h + ")");
         }
         this.keyMask = (1L << keyBits) - 1;
@@ -168,15 +180,17 @@ final class MapFile implements AutoCloseable {
         } else if (split.equals(SPLIT + "ForPowerOf2Segments {") && h.containsKey("hashSplitting.bits")
                 && segments == 1 << intField(h, "hashSplitting.bits", 1, 16)) {
             this.splitBits = intField(h, "hashSplitting.bits", 1, 16);
-        } else if (split.equals(SPLIT + "ForNonPowerOf2Segments {") && segments > 1) {
+        } else if (split.equals(SPLIT + "ForNonPowerOf2Segments {") && segments > 1
+                && Integer.toString(segments).equals(h.get("hashSplitting.segments"))) {
             this.splitBits = -1;
         } else {
             throw refused("hashSplitting " + split + " for " + segments + " segments");
         }
         this.segmentHeaders = segmentHeaders;
-        this.segmentsOffset = segmentHeaders + (long) segments * segmentHeaderSize;
-        this.withoutTiers = segmentsOffset + segments * tierSize;
-        this.extraTiers = bulks * tiersInBulk;
+        this.segmentsOffset = Math.addExact(segmentHeaders, Math.multiplyExact((long) segments, segmentHeaderSize));
+        this.withoutTiers = Math.addExact(segmentsOffset, Math.multiplyExact((long) segments, tierSize));
+        this.extraTiers = Math.multiplyExact(bulks, tiersInBulk);
+        this.dataEnd = Math.addExact(withoutTiers, Math.multiplyExact(bulks, bulkSize));
         this.globalLock = globalLock;
     }
 
@@ -208,9 +222,14 @@ final class MapFile implements AutoCloseable {
                 long stride = window / 2;
                 int n = (int) Math.max(1, (size - window + stride - 1) / stride + 1);
                 mapped = new MappedByteBuffer[n];
-                for (int i = 0; i < n; i++) {
-                    long start = i * stride;
-                    mapped[i] = ch.map(FileChannel.MapMode.READ_ONLY, start, Math.min(window, size - start));
+                try {
+                    for (int i = 0; i < n; i++) {
+                        long start = i * stride;
+                        mapped[i] = ch.map(FileChannel.MapMode.READ_ONLY, start, Math.min(window, size - start));
+                    }
+                } catch (IOException | RuntimeException e) {
+                    unmap(mapped);
+                    throw e;
                 }
             }
         } catch (NoSuchFileException e) {
@@ -224,11 +243,17 @@ final class MapFile implements AutoCloseable {
         try {
             return header(file.toString(), mapped, mapped.length == 1 ? Long.MAX_VALUE : window / 2, size, window);
         } catch (RuntimeException e) {
-            for (MappedByteBuffer b : mapped) {
-                IoUtil.unmap(b);
-            }
+            unmap(mapped);
             throw e instanceof PmixException pe ? pe
                     : new PmixException(Status.ERR_FILE_READ_FAILURE, "gds: cannot read " + file + ": " + e, e);
+        }
+    }
+
+    private static void unmap(MappedByteBuffer[] mapped) {
+        for (MappedByteBuffer b : mapped) {
+            if (b != null) {
+                IoUtil.unmap(b);
+            }
         }
     }
 
@@ -258,16 +283,17 @@ final class MapFile implements AutoCloseable {
         long bulks = first.getInt((int) state, LE) & 0xFFFFFFL;
         long segmentHeaders = first.getInt((int) state + 13, LE) & 0xFFFFFFFFL;
         long dataEnd = first.getLong((int) state + 17, LE);
-        if (segmentHeaders < state + 25 || segmentHeaders > 1L << 30) {
+        // a multiple of 4,096, as Chronicle's recovery checks: segment headers start on a page
+        if (segmentHeaders < state + 25 || segmentHeaders > 1L << 30 || segmentHeaders % 4096 != 0) {
             throw refusedFile(file, "segment headers at " + segmentHeaders);
         }
         MapFile m;
         try {
             m = new MapFile(file, mapped, stride, size, h, headerSize, segmentHeaders, bulks);
-        } catch (PmixException e) {
-            throw refusedFile(file, e.getMessage());
+        } catch (PmixException | ArithmeticException e) {
+            throw refusedFile(file, e instanceof ArithmeticException ? "a layout whose sizes overflow" : e.getMessage());
         }
-        if (dataEnd != m.withoutTiers + bulks * m.bulkSize || dataEnd > size) {
+        if (dataEnd != m.dataEnd || dataEnd > size) {
             throw refusedFile(file, "data ending at " + dataEnd + " (" + size + " bytes, " + bulks + " extra tier bulks)");
         }
         if (mapped.length > 1 && (long) m.maxEntryBytes + m.hashLookupOuter + TIER_COUNTERS > window - stride) {
@@ -349,7 +375,8 @@ final class MapFile implements AutoCloseable {
     /**
      * Reads the value stored under {@code key} in place with {@code reader}, or returns null when the map
      * has no such key. The buffer handed to {@code reader} is this thread's one view of the value: valid
-     * only during the call.
+     * only during the call (it views nothing afterwards), and {@code reader} must not read this or another
+     * map meanwhile.
      *
      * @throws PmixException {@link Status#ERR_FILE_READ_FAILURE} when the file's structure is damaged
      */
@@ -361,14 +388,12 @@ final class MapFile implements AutoCloseable {
             k.buffer.wrap(k.bytes);
             kn = encode(key, k.bytes);
         }
-        try {
-            return find(k.bytes, kn, XxHash64.hash(k.buffer, 0, kn), reader);
-        } catch (IndexOutOfBoundsException e) {
-            throw damaged(e.getMessage());
-        }
+        long entry = find(k.bytes, kn, XxHash64.hash(k.buffer, 0, kn));
+        return entry < 0 ? null : value(entry, reader);
     }
 
-    private <T> T find(byte[] kb, int kn, long hash, EntryReader<T> reader) {
+    /** The offset of the entry whose key is {@code kb}, or -1. */
+    private long find(byte[] kb, int kn, long hash) {
         int segment;
         long segmentHash;
         if (splitBits == 0) {
@@ -385,23 +410,33 @@ final class MapFile implements AutoCloseable {
         if (searchKey == 0) {
             searchKey = keyMask; // a stored key is never 0: 0 is an empty slot
         }
-        long tier = segment + 1;
+        long base = segmentsOffset + segment * tierSize;
         long next = i64(segmentHeaders + (long) segment * segmentHeaderSize + SEGMENT_NEXT_TIER);
-        for (long seen = 0; ; seen++) {
-            long base = tierOffset(tier);
+        for (long hop = 1; ; hop++) {
             long at = found(base, searchKey, kb, kn);
-            if (at >= 0) {
-                return value(at, reader);
+            if (at >= 0 || next == 0) {
+                return at;
             }
-            if (next == 0) {
-                return null;
-            }
-            if (seen > extraTiers) {
-                throw damaged("the tiers of segment " + segment + " form a loop");
-            }
-            tier = next;
-            next = i64(tierOffset(tier) + hashLookupOuter);
+            base = nextTier(next, segment, hop);
+            next = i64(base + hashLookupOuter);
         }
+    }
+
+    /**
+     * The offset of tier {@code next}, the {@code hop}-th extra tier of {@code segment}'s chain, once its
+     * counters say it is (Chronicle writes a linked tier's segment and place in the chain there): a chain
+     * that loops, or a tier two segments share, is damage, not a walk of every tier for every segment.
+     */
+    private long nextTier(long next, int segment, long hop) {
+        if (next <= segments || hop > extraTiers) {
+            throw damaged("a tier chain of segment " + segment + " with tier " + next + " at hop " + hop);
+        }
+        long base = tierOffset(next);
+        long counters = base + hashLookupOuter;
+        if (i32(counters + 24) != segment || i32(counters + 28) != hop) {
+            throw damaged("tier " + next + " is not tier " + hop + " of segment " + segment);
+        }
+        return base;
     }
 
     /** The offset of the entry whose key is {@code kb} in the tier at {@code base}, or -1. */
@@ -415,7 +450,7 @@ final class MapFile implements AutoCloseable {
             }
             if ((slot & keyMask) == searchKey) {
                 long entry = entry(base, slot);
-                if (keyEquals(entry, base, kb, kn)) {
+                if (keyEquals(entry, kb, kn)) {
                     return entry;
                 }
             }
@@ -437,14 +472,14 @@ final class MapFile implements AutoCloseable {
         return base + entrySpace + chunk * chunkSize;
     }
 
-    private boolean keyEquals(long entry, long base, byte[] kb, int kn) {
+    private boolean keyEquals(long entry, byte[] kb, int kn) {
         long size = stopBit(entry);
         long key = entry + stopBitLength(entry);
         checkInEntry(entry, key, size);
         if (size != kn) {
             return false;
         }
-        UnsafeBuffer w = window(key);
+        UnsafeBuffer w = window(key, kn);
         int at = local(key);
         for (int i = 0; i < kn; i++) {
             if (w.getByte(at + i) != kb[i]) {
@@ -456,67 +491,84 @@ final class MapFile implements AutoCloseable {
 
     private <T> T value(long entry, EntryReader<T> reader) {
         long keySize = stopBit(entry);
-        long sizeAt = entry + stopBitLength(entry) + keySize;
+        long sizeAt = entry + stopBitLength(entry);
+        checkInEntry(entry, sizeAt, keySize);
+        sizeAt += keySize;
         long size = stopBit(sizeAt);
         long value = sizeAt + stopBitLength(sizeAt);
         checkInEntry(entry, value, size);
         UnsafeBuffer view = VIEW.get();
-        view.wrap(window(value), local(value), (int) size);
-        return reader.read(view, (int) size);
+        view.wrap(window(value, (int) size), local(value), (int) size);
+        try {
+            return reader.read(view, (int) size);
+        } finally {
+            view.wrap(NOTHING); // a buffer kept past the call views nothing, never unmapped memory
+        }
     }
 
-    /** Whether {@code [from, from + size)} lies in the entry at {@code entry} as the layout bounds it. */
+    /**
+     * That {@code [from, from + size)} lies in the entry at {@code entry} as the layout bounds it (no
+     * entry is longer than {@code maxChunksPerEntry} chunks) and in the file; compared so that no sum can
+     * wrap around.
+     */
     private void checkInEntry(long entry, long from, long size) {
-        if (size < 0 || from - entry + size > maxEntryBytes || from + size > length) {
+        if (size < 0 || size > maxEntryBytes || from - entry > maxEntryBytes - size || from > length - size) {
             throw damaged("an entry of " + size + " bytes at " + from);
         }
     }
 
     /**
      * Visits every entry whose key {@code keys} accepts, in the map's order, its value read in place by
-     * {@code reader} (for diagnostics: {@code jpmix gds dump}).
+     * {@code reader} (for diagnostics: {@code jpmix gds dump}). Two slots of one tier naming one entry are
+     * damage.
      */
-    <T> void forEach(java.util.function.Predicate<String> keys, EntryReader<T> reader, java.util.function.BiConsumer<String, T> visitor) {
-        try {
-            visitAll(keys, reader, visitor);
-        } catch (IndexOutOfBoundsException e) {
-            throw damaged(e.getMessage());
-        }
-    }
-
-    private <T> void visitAll(java.util.function.Predicate<String> keys, EntryReader<T> reader, java.util.function.BiConsumer<String, T> visitor) {
-        for (int segment = 0; segment < segments; segment++) {
-            long tier = segment + 1;
-            long next = i64(segmentHeaders + (long) segment * segmentHeaderSize + SEGMENT_NEXT_TIER);
-            for (long seen = 0; ; seen++) {
-                long base = tierOffset(tier);
-                for (int s = 0; s < capacity; s++) {
-                    long slot = slot(base + (long) s * slotSize);
-                    if (slot != 0) {
-                        long entry = entry(base, slot);
-                        String key = key(entry);
-                        if (keys.test(key)) {
-                            visitor.accept(key, value(entry, reader));
-                        }
-                    }
-                }
-                if (next == 0) {
-                    break;
-                }
-                if (seen > extraTiers) {
-                    throw damaged("the tiers of segment " + segment + " form a loop");
-                }
-                tier = next;
-                next = i64(tierOffset(tier) + hashLookupOuter);
+    <T> void forEach(java.util.function.Predicate<String> keys, EntryReader<T> reader,
+            java.util.function.BiConsumer<String, T> visitor) {
+        walk((entry, key) -> {
+            if (keys.test(key)) {
+                visitor.accept(key, value(entry, reader));
             }
-        }
+        }, true);
     }
 
     /** How many entries the map holds (every non-empty slot of every tier in use). */
     long size() {
         long[] n = new long[1];
-        forEach(k -> true, (b, len) -> null, (k, v) -> n[0]++);
+        walk((entry, key) -> n[0]++, false);
         return n[0];
+    }
+
+    private interface SlotVisitor {
+        void visit(long entry, String key);
+    }
+
+    /** Every entry of every tier in use, with its key when {@code keys}; at most one slot per entry. */
+    private void walk(SlotVisitor visitor, boolean keys) {
+        java.util.BitSet seen = new java.util.BitSet();
+        for (int segment = 0; segment < segments; segment++) {
+            long base = segmentsOffset + segment * tierSize;
+            long next = i64(segmentHeaders + (long) segment * segmentHeaderSize + SEGMENT_NEXT_TIER);
+            for (long hop = 1; ; hop++) {
+                seen.clear();
+                for (int s = 0; s < capacity; s++) {
+                    long slot = slot(base + (long) s * slotSize);
+                    if (slot != 0) {
+                        long entry = entry(base, slot);
+                        int chunk = (int) ((entry - base - entrySpace) / chunkSize);
+                        if (seen.get(chunk)) {
+                            throw damaged("two slots of a tier of segment " + segment + " name chunk " + chunk);
+                        }
+                        seen.set(chunk);
+                        visitor.visit(entry, keys ? key(entry) : null);
+                    }
+                }
+                if (next == 0) {
+                    break;
+                }
+                base = nextTier(next, segment, hop);
+                next = i64(base + hashLookupOuter);
+            }
+        }
     }
 
     /** The entry's key, decoded from Chronicle's encoding of each UTF-16 unit. */
@@ -524,9 +576,12 @@ final class MapFile implements AutoCloseable {
         long size = stopBit(entry);
         long key = entry + stopBitLength(entry);
         checkInEntry(entry, key, size);
-        UnsafeBuffer w = window(key);
+        if (size > MAX_KEY_BYTES) {
+            throw damaged("a key of " + size + " bytes at " + key);
+        }
+        UnsafeBuffer w = window(key, (int) size);
         int at = local(key);
-        StringBuilder b = new StringBuilder((int) size);
+        StringBuilder b = new StringBuilder(64);
         for (int i = 0; i < size;) {
             int c = w.getByte(at + i) & 0xFF;
             if (c < 0x80) {
@@ -552,12 +607,16 @@ final class MapFile implements AutoCloseable {
      * is too short.
      */
     static int encode(CharSequence key, byte[] out) {
-        int n = 0;
+        long need = 0;
         int len = key.length();
         for (int i = 0; i < len; i++) {
             char c = key.charAt(i);
-            n += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+            need += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
         }
+        if (need > Integer.MAX_VALUE - 8) {
+            throw new PmixException(Status.ERR_BAD_PARAM, "gds: a key of " + len + " characters");
+        }
+        int n = (int) need;
         if (n > out.length) {
             return -n;
         }
@@ -617,9 +676,15 @@ final class MapFile implements AutoCloseable {
         return i + 1;
     }
 
-    private UnsafeBuffer window(long at) {
-        if (at < 0 || at >= length) {
-            throw damaged("an offset " + at + " outside its " + length + " bytes");
+    /**
+     * The window holding {@code [at, at + width)}: the whole read is checked against the file here, not
+     * left to Agrona's bounds checks, which an application may turn off for its whole JVM
+     * ({@code agrona.disable.bounds.checks}). A window holds every read that starts in its first half
+     * and is no longer than the overlap (the header's check makes entries no longer).
+     */
+    private UnsafeBuffer window(long at, int width) {
+        if (at < 0 || width < 0 || at > length - width) {
+            throw damaged("a read of " + width + " bytes at " + at + ", outside its " + length + " bytes");
         }
         return windows[stride == Long.MAX_VALUE ? 0 : (int) Math.min(windows.length - 1, at / stride)];
     }
@@ -629,15 +694,15 @@ final class MapFile implements AutoCloseable {
     }
 
     private int i8(long at) {
-        return window(at).getByte(local(at));
+        return window(at, 1).getByte(local(at));
     }
 
     private int i32(long at) {
-        return window(at).getInt(local(at), LE);
+        return window(at, 4).getInt(local(at), LE);
     }
 
     private long i64(long at) {
-        return window(at).getLong(local(at), LE);
+        return window(at, 8).getLong(local(at), LE);
     }
 
     /** Unmaps the file: no lookup may run meanwhile or after. */

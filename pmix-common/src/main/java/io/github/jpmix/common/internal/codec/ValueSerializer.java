@@ -103,7 +103,8 @@ final class ValueSerializer {
         int type = in.readVarInt(true);
         checkType(type);
         // only PMIX_UNDEF elements take no bytes: any other count must fit in what is left
-        int n = in.readCount("data array of " + DataType.name(type), type == DataType.UNDEF ? 0 : 1);
+        // what the count is of, for an error message: a constant, not built on every decode
+        int n = in.readCount(DataType.name(type), type == DataType.UNDEF ? 0 : 1);
         List<Value> values = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             values.add(readPayload(in, type));
@@ -155,7 +156,7 @@ final class ValueSerializer {
         } else if (cls == Double.class) {
             data = in.readDouble();
         } else if (cls == String.class) {
-            data = in.readUtf8(DataType.name(type) + " value");
+            data = in.readUtf8(DataType.name(type));
         } else if (cls == byte[].class) {
             data = in.readByteArray(type > DataType.DATA_TYPE_MAX ? "user type " + type : DataType.name(type));
         } else if (cls == Value.class) {
