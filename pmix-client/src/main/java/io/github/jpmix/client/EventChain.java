@@ -7,6 +7,7 @@ import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Proc;
 import io.github.jpmix.common.Status;
 import io.github.jpmix.common.Value;
+import io.github.jpmix.common.internal.LazyLogger;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -42,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Thread-safe: registrations under a lock, delivery on the event thread from a snapshot.
  */
 final class EventChain {
-    private static final System.Logger LOG = System.getLogger("io.github.jpmix.client");
+    private static final System.Logger LOG = LazyLogger.named("io.github.jpmix.client");
 
     /** A registered handler and where it stands. */
     static final class Registration {

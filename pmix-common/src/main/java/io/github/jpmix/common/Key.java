@@ -27,6 +27,21 @@ public record Key<T>(String name, int type, Class<T> javaType) {
         }
     }
 
+    /**
+     * As a record's, written out: a record's own {@code equals} and {@code hashCode} link an
+     * {@code invokedynamic} bootstrap on first use, and {@link Keys} puts every reserved key in a map
+     * while a fresh process starts (a third of a client's start-up linking, docs/startup.md).
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Key<?> k && type == k.type && name.equals(k.name) && javaType == k.javaType;
+    }
+
+    @Override
+    public int hashCode() {
+        return (name.hashCode() * 31 + type) * 31 + javaType.hashCode();
+    }
+
     /** A key of a type whose Java class is implied ({@link Value#javaType(int)}). */
     @SuppressWarnings("unchecked")
     public static <T> Key<T> of(String name, int type) {

@@ -54,6 +54,17 @@ public record Proc(String namespace, int rank) implements Comparable<Proc> {
         return c != 0 ? c : Rank.compare(rank, o.rank);
     }
 
+    /** As a record's, written out: a record's own links an {@code invokedynamic} bootstrap on first use ({@link Key#equals}). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Proc p && rank == p.rank && namespace.equals(p.namespace);
+    }
+
+    @Override
+    public int hashCode() {
+        return namespace.hashCode() * 31 + rank;
+    }
+
     @Override
     public String toString() {
         return namespace + ":" + Rank.toString(rank);

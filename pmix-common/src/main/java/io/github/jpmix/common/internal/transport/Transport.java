@@ -2,13 +2,14 @@ package io.github.jpmix.common.internal.transport;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.LazyLogger;
 import java.nio.charset.StandardCharsets;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /** Not API. What the server and client sides share: the logger, the idle loop, error payloads. */
 public final class Transport {
-    public static final System.Logger LOG = System.getLogger("io.github.jpmix.transport");
+    public static final System.Logger LOG = LazyLogger.named("io.github.jpmix.transport");
 
     /** Ring records read per client per conductor pass (fairness between clients). */
     public static final int POLL_LIMIT = 64;
