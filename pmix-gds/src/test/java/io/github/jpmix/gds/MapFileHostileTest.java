@@ -33,6 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * mapping would crash the process instead of throwing.
  */
 class MapFileHostileTest {
+    /** Sizes whose products overflow 64 bits: tiers of 2^49 + 1 bytes, bulks of 2^49 + 2^48. */
+    private static final long OVERFLOWING_TIER = (1L << 49) + 1;
+    private static final long OVERFLOWING_BULK = (1L << 49) + (1L << 48);
     @TempDir
     Path dir;
     private byte[] base;
@@ -172,31 +175,28 @@ class MapFileHostileTest {
      * file's end.
      */
     private byte[] overflowingHeader() {
-        String text = headerText(base);
-        long tier = (1L << 49) + 1;
-        long bulk = (1L << 49) + (1L << 48);
-        text = set(text, "tierSize", Long.toString(tier));
-        text = set(text, "tierBulkSizeInBytes", Long.toString(bulk));
-        text = set(text, "tiersInBulk", "32768");
-        text = set(text, "log2TiersInBulk", "15");
-        text = set(text, "segmentHeaderSize", "3836");
+        String text = set(overflowingSizes(), "segmentHeaderSize", "3836");
         long segmentsOffset = 4096 + 3836;
         int length = (int) (segmentsOffset + 32768 + 256 + 4);
-        ByteBuffer b = synth(text, length, 1L << 14, 4096, segmentsOffset + tier + (1L << 14) * bulk);
+        ByteBuffer b = synth(text, length, 1L << 14, 4096, segmentsOffset + OVERFLOWING_TIER + (1L << 14) * OVERFLOWING_BULK);
         b.putLong(4096 + 16, 32769);
         return b.array();
     }
 
     /** The same sizes with the segment headers 4 bytes before the file's end. */
     private byte[] headersAtTheEnd() {
+        return synth(overflowingSizes(), 4100, 1L << 14, 4096, 4096 + 192 + OVERFLOWING_TIER + (1L << 14) * OVERFLOWING_BULK)
+                .array();
+    }
+
+
+    /** The base file's header with tiers of 2^49 + 1 bytes in bulks of 2^15. */
+    private String overflowingSizes() {
         String text = headerText(base);
-        long tier = (1L << 49) + 1;
-        long bulk = (1L << 49) + (1L << 48);
-        text = set(text, "tierSize", Long.toString(tier));
-        text = set(text, "tierBulkSizeInBytes", Long.toString(bulk));
+        text = set(text, "tierSize", Long.toString(OVERFLOWING_TIER));
+        text = set(text, "tierBulkSizeInBytes", Long.toString(OVERFLOWING_BULK));
         text = set(text, "tiersInBulk", "32768");
-        text = set(text, "log2TiersInBulk", "15");
-        return synth(text, 4100, 1L << 14, 4096, 4096 + 192 + tier + (1L << 14) * bulk).array();
+        return set(text, "log2TiersInBulk", "15");
     }
 
     /** {@code #desc}'s key size ({@code at} 0) or value size ({@code at} 6) made 2^63 - 1 in 9 stop-bit bytes. */
