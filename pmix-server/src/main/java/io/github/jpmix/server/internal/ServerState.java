@@ -159,13 +159,16 @@ public final class ServerState {
     /**
      * How long the modex data releases carry must go without a new release before it is published as
      * a generation anyway: each publication makes every reader map a new file at its next release (a
-     * Chronicle open: about a millisecond of CPU, far more in a JVM that has not compiled that path),
-     * so it waits for a quiet moment instead of interrupting a burst of fences.
+     * map of the file and a check of its header, MapFile), so it waits for a quiet moment instead of
+     * interrupting a burst of fences.
      */
     static final long MODEX_FLUSH_NANOS = 100_000_000L;
     /** A {@link #flushModex} is scheduled. Guarded by {@link #lock}. */
     private boolean modexFlushScheduled;
-    /** When {@link #modexView} last carried unpublished data ({@link System#nanoTime()}). Guarded by {@link #lock}. */
+    /**
+     * When a release last carried ({@link #modexView}) or deferred ({@link #deferModex}) unpublished data
+     * ({@link System#nanoTime()}). Guarded by {@link #lock}.
+     */
     private long modexCarriedAt;
 
     /**
@@ -186,8 +189,7 @@ public final class ServerState {
             if (unpublished == null) {
                 publishModex();
             } else {
-                modexCarriedAt = System.nanoTime();
-                scheduleModexFlush(MODEX_FLUSH_NANOS);
+                publishWhenQuiet();
             }
         }
         Info generation = Info.of(MessageKeys.MODEX_GENERATION, Value.ofUint64(store.modexGeneration()));
@@ -207,9 +209,14 @@ public final class ServerState {
      */
     void deferModex() {
         if (modex.changed()) {
-            modexCarriedAt = System.nanoTime();
-            scheduleModexFlush(MODEX_FLUSH_NANOS);
+            publishWhenQuiet();
         }
+    }
+
+    /** Leaves the new modex data unpublished until no release has carried or deferred any for {@link #MODEX_FLUSH_NANOS}. */
+    private void publishWhenQuiet() {
+        modexCarriedAt = System.nanoTime();
+        scheduleModexFlush(MODEX_FLUSH_NANOS);
     }
 
     private void scheduleModexFlush(long delayNanos) {
