@@ -129,13 +129,11 @@ final class MapFile implements AutoCloseable {
     private final int capacity;
     private final long hashLookupOuter;
     private final long entrySpace;
-    /** Where the data ends: the tiers and bulks end here, and every offset followed is below it. */
-    private final long dataEnd;
     /** The global state's lock word. */
     private final long globalLock;
 
     private MapFile(String file, MappedByteBuffer[] mapped, long stride, long length, Map<String, String> h,
-            long globalLock, long segmentHeaders, long bulks) {
+            long globalLock, long segmentHeaders, long bulks, long dataEnd) {
         this.file = file;
         this.mapped = mapped;
         this.windows = new UnsafeBuffer[mapped.length];
@@ -190,8 +188,11 @@ final class MapFile implements AutoCloseable {
         this.segmentsOffset = Math.addExact(segmentHeaders, Math.multiplyExact((long) segments, segmentHeaderSize));
         this.withoutTiers = Math.addExact(segmentsOffset, Math.multiplyExact((long) segments, tierSize));
         this.extraTiers = Math.multiplyExact(bulks, tiersInBulk);
-        this.dataEnd = Math.addExact(withoutTiers, Math.multiplyExact(bulks, bulkSize));
         this.globalLock = globalLock;
+        // the global state's data end must be where the layout ends, inside the file: every tier lies below it
+        if (dataEnd != Math.addExact(withoutTiers, Math.multiplyExact(bulks, bulkSize)) || dataEnd > length) {
+            throw refused("data ending at " + dataEnd + " (" + length + " bytes, " + bulks + " extra tier bulks)");
+        }
     }
 
     /**
@@ -289,12 +290,9 @@ final class MapFile implements AutoCloseable {
         }
         MapFile m;
         try {
-            m = new MapFile(file, mapped, stride, size, h, headerSize, segmentHeaders, bulks);
+            m = new MapFile(file, mapped, stride, size, h, headerSize, segmentHeaders, bulks, dataEnd);
         } catch (PmixException | ArithmeticException e) {
             throw refusedFile(file, e instanceof ArithmeticException ? "a layout whose sizes overflow" : e.getMessage());
-        }
-        if (dataEnd != m.dataEnd || dataEnd > size) {
-            throw refusedFile(file, "data ending at " + dataEnd + " (" + size + " bytes, " + bulks + " extra tier bulks)");
         }
         if (mapped.length > 1 && (long) m.maxEntryBytes + m.hashLookupOuter + TIER_COUNTERS > window - stride) {
             throw refusedFile(file, "entries of up to " + m.maxEntryBytes + " bytes in a file of " + size);
@@ -410,33 +408,41 @@ final class MapFile implements AutoCloseable {
         if (searchKey == 0) {
             searchKey = keyMask; // a stored key is never 0: 0 is an empty slot
         }
-        long base = segmentsOffset + segment * tierSize;
-        long next = i64(segmentHeaders + (long) segment * segmentHeaderSize + SEGMENT_NEXT_TIER);
-        for (long hop = 1; ; hop++) {
+        for (long base = segmentsOffset + segment * tierSize, hop = 1; base >= 0; base = followingTier(segment, base, hop++)) {
             long at = found(base, searchKey, kb, kn);
-            if (at >= 0 || next == 0) {
+            if (at >= 0) {
                 return at;
             }
-            base = nextTier(next, segment, hop);
-            next = i64(base + hashLookupOuter);
         }
+        return -1;
     }
 
     /**
-     * The offset of tier {@code next}, the {@code hop}-th extra tier of {@code segment}'s chain, once its
-     * counters say it is (Chronicle writes a linked tier's segment and place in the chain there): a chain
-     * that loops, or a tier two segments share, is damage, not a walk of every tier for every segment.
+     * The offset of the tier after the one at {@code base} in {@code segment}'s chain (the {@code hop}-th
+     * extra tier), or -1 at the chain's end. The first tier's next index is in the segment's header, an
+     * extra tier's in its counters. The next tier must say it is that tier (Chronicle writes a linked
+     * tier's segment and place in the chain in its counters): a chain that loops, or a tier two segments
+     * share, is damage, not a walk of every tier for every segment.
      */
-    private long nextTier(long next, int segment, long hop) {
+    private long followingTier(int segment, long base, long hop) {
+        long next = i64(hop == 1 ? segmentHeader(segment) + SEGMENT_NEXT_TIER : base + hashLookupOuter);
+        if (next == 0) {
+            return -1;
+        }
         if (next <= segments || hop > extraTiers) {
             throw damaged("a tier chain of segment " + segment + " with tier " + next + " at hop " + hop);
         }
-        long base = tierOffset(next);
-        long counters = base + hashLookupOuter;
+        long following = tierOffset(next);
+        long counters = following + hashLookupOuter;
         if (i32(counters + 24) != segment || i32(counters + 28) != hop) {
             throw damaged("tier " + next + " is not tier " + hop + " of segment " + segment);
         }
-        return base;
+        return following;
+    }
+
+    /** Where segment {@code segment}'s header is: its lock word, then the first tier's counters. */
+    private long segmentHeader(int segment) {
+        return segmentHeaders + (long) segment * segmentHeaderSize;
     }
 
     /** The offset of the entry whose key is {@code kb} in the tier at {@code base}, or -1. */
@@ -546,9 +552,7 @@ final class MapFile implements AutoCloseable {
     private void walk(SlotVisitor visitor, boolean keys) {
         java.util.BitSet seen = new java.util.BitSet();
         for (int segment = 0; segment < segments; segment++) {
-            long base = segmentsOffset + segment * tierSize;
-            long next = i64(segmentHeaders + (long) segment * segmentHeaderSize + SEGMENT_NEXT_TIER);
-            for (long hop = 1; ; hop++) {
+            for (long base = segmentsOffset + segment * tierSize, hop = 1; base >= 0; base = followingTier(segment, base, hop++)) {
                 seen.clear();
                 for (int s = 0; s < capacity; s++) {
                     long slot = slot(base + (long) s * slotSize);
@@ -562,11 +566,6 @@ final class MapFile implements AutoCloseable {
                         visitor.visit(entry, keys ? key(entry) : null);
                     }
                 }
-                if (next == 0) {
-                    break;
-                }
-                base = nextTier(next, segment, hop);
-                next = i64(base + hashLookupOuter);
             }
         }
     }
@@ -724,7 +723,7 @@ final class MapFile implements AutoCloseable {
     int locksHeld() {
         int held = i64(globalLock) != 0 ? 1 : 0;
         for (int segment = 0; segment < segments; segment++) {
-            if (i64(segmentHeaders + (long) segment * segmentHeaderSize) != 0) {
+            if (i64(segmentHeader(segment)) != 0) {
                 held++;
             }
         }
