@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.jpmix.common.Keys;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.Value;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -281,8 +283,8 @@ class MapFileTest {
         List<String> lines = new ArrayList<>();
         try (GdsStore store = Gds.mappedStore(session, Jobs.LOCAL)) {
             store.register(Registration.parse("job1", 4, Jobs.job1()));
-            List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(List.of("-verbose:class"), FreshReaderChild.class.getName()));
-            cmd.addAll(List.of(session.toString(), Jobs.LOCAL, "job1"));
+            List<String> cmd = new ArrayList<>(JvmFlags.javaCommand(List.of("-verbose:class"), ChildReader.class.getName()));
+            cmd.addAll(List.of("read", session.toString(), Jobs.LOCAL, "0", "job1", "0", Keys.JOB_SIZE.name()));
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             try (var in = p.inputReader(StandardCharsets.UTF_8)) {
                 in.lines().forEach(lines::add);
@@ -290,7 +292,7 @@ class MapFileTest {
             assertTrue(p.waitFor(60, TimeUnit.SECONDS));
             assertEquals(0, p.exitValue(), () -> String.join("\n", lines));
         }
-        assertTrue(lines.contains("size=10"), lines::toString);
+        assertTrue(lines.contains(Keys.JOB_SIZE.name() + "=" + Value.ofUint32(10)), lines::toString);
         assertTrue(lines.stream().anyMatch(l -> l.contains("io.github.jpmix.gds.MapFile ")), "the reader loaded");
         List<String> chronicle = lines.stream().filter(l -> l.contains(" net.openhft.") || l.contains(" jnr.")).toList();
         assertTrue(chronicle.isEmpty(), () -> "Chronicle classes loaded: " + chronicle);

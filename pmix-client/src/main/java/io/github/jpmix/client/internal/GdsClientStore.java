@@ -8,7 +8,6 @@ import io.github.jpmix.common.Value;
 import io.github.jpmix.common.internal.protocol.ModexFrames;
 import io.github.jpmix.gds.Gds;
 import io.github.jpmix.gds.GdsReader;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
