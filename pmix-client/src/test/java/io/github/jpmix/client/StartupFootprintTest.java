@@ -41,7 +41,7 @@ class StartupFootprintTest {
     }
 
     @Test
-    void shouldWireUpAFreshClientWithoutChronicleJavacJnrOrMoreClassesThanTheBound() throws Exception {
+    void shouldWireUpAFreshClientWithoutChronicleJavacJnrServiceScanOrMoreClassesThanTheBound() throws Exception {
         host = new TestHost(tmp);
         host.job("boot", 2);
         List<Path> logs = new ArrayList<>();
@@ -63,12 +63,18 @@ class StartupFootprintTest {
             List<String> javac = loaded.stream().filter(l -> l.contains(" com.sun.tools.javac.")).toList();
             List<String> jnr = loaded.stream().filter(l -> l.contains(" jnr.") || l.contains(" com.kenai.jffi.")).toList();
             List<String> chronicle = loaded.stream().filter(l -> l.contains(" net.openhft.")).toList();
+            List<String> serviceScans = loaded.stream()
+                    .filter(l -> l.contains(" java.util.ServiceLoader$LazyClassPathLookupIterator ")).toList();
             System.out.println("[startup] " + log.getFileName() + ": " + loaded.size() + " classes");
             // docs/startup.md, "What a fresh client JVM does", 1: a reader loads no Chronicle class
             assertTrue(chronicle.isEmpty(), () -> "a client loaded " + chronicle.size() + " Chronicle classes, e.g. "
                     + chronicle.get(0));
             assertTrue(javac.isEmpty(), () -> "a client loaded javac: " + javac.size() + " classes, e.g. " + javac.get(0));
             assertTrue(jnr.isEmpty(), () -> "a client loaded JNR: " + jnr.size() + " classes, e.g. " + jnr.get(0));
+            // docs/startup.md, "What a fresh client JVM does", 5: the JVM flags name the selector
+            // provider, so the first socket does not make the JDK scan every jar for one
+            assertTrue(serviceScans.isEmpty(), "a client looked a service up on its class path (the JDK's"
+                    + " selector provider, unless the JVM flags name it)");
             Path name = log.getFileName();
             assertTrue(loaded.size() <= MAX_CLASSES, () -> name + ": " + loaded.size()
                     + " classes loaded by a client from start to exit, over the bound " + MAX_CLASSES);
