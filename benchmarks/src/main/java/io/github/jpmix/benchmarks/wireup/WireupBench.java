@@ -24,7 +24,11 @@ import java.util.stream.Stream;
  * {@code pmixrun --job-size J -n N} with N {@link WireupBenchClient}s, R times, pools the samples of
  * every client of every run per metric, and prints one line per metric:
  *
- * <pre>RESULT impl=jpmix metric=&lt;init|jvm_start|wired|cpu|modex_first|get_job_key|fence|modex|event&gt; N=&lt;n&gt; J=&lt;j&gt; median_us=&lt;x.y&gt; p99_us=&lt;x.y&gt; samples=&lt;k&gt;</pre>
+ * <pre>RESULT impl=jpmix metric=&lt;init|jvm_start|jvm_bare|wired|cpu|modex_first|get_job_key|fence|modex|event&gt; N=&lt;n&gt; J=&lt;j&gt; median_us=&lt;x.y&gt; p99_us=&lt;x.y&gt; samples=&lt;k&gt;</pre>
+ *
+ * <p>{@code jvm_bare} is the baseline of {@code jvm_start} (a client's fork to its {@code main}): after
+ * the runs of each N, R rounds of N {@link BareJvm}s started at once with the client's java, flags
+ * and class path.
  *
  * <p>Percentiles are nearest-rank over the pooled samples. Progress goes to stderr, results to stdout.
  * The job layout (N local ranks 0..N-1, the rest on simulated nodes of 16) is that of the OpenPMIx
@@ -56,8 +60,8 @@ import java.util.stream.Stream;
  *     [--max-wired-ms MS] [--max-cpu-ms MS]</pre>
  */
 public final class WireupBench {
-    static final List<String> METRICS = List.of("init", "jvm_start", "wired", "cpu", "modex_first", "init_handshake",
-            "init_attach", "get_first", "classes", "get_job_key", "fence", "modex", "event");
+    static final List<String> METRICS = List.of("init", "jvm_start", "jvm_bare", "wired", "cpu", "modex_first",
+            "init_handshake", "init_attach", "get_first", "classes", "get_job_key", "fence", "modex", "event");
     /** The metrics of a run of a native client ({@code --program}). */
     static final List<String> PROGRAM_METRICS = List.of("init", "pmixrun_start", "wired", "cpu", "modex_first",
             "get_job_key", "fence", "modex", "event");
@@ -128,6 +132,12 @@ public final class WireupBench {
             for (int run = 1; run <= runs; run++) {
                 System.err.printf("wireup-bench: %s N=%d J=%d run %d/%d%n", name, n, jobSize, run, runs);
                 runOnce(pmixrun, client, n, jobSize, warmupSeconds, samples);
+            }
+            if (client == null) {
+                for (int run = 1; run <= runs; run++) {
+                    System.err.printf("wireup-bench: bare JVMs N=%d run %d/%d%n", n, run, runs);
+                    bareJvms(n, samples.get("jvm_bare"));
+                }
             }
             for (String m : metrics) {
                 System.out.println(result(name, m, n, jobSize, samples.get(m)) + " warmup_s=" + warmupSeconds);
@@ -217,6 +227,29 @@ public final class WireupBench {
                 }
             }
             Files.deleteIfExists(dir);
+        }
+    }
+
+    /**
+     * The baseline of {@code jvm_start}: N {@link BareJvm}s started at once as the launcher starts N
+     * clients (the same java, JVM flags and class path, fork times taken the same way, just before each
+     * start), each one's fork to its {@code main} added to {@code into}.
+     */
+    private static void bareJvms(int n, List<Long> into) throws IOException, InterruptedException {
+        List<String> cmd = JvmFlags.javaCommand(List.of(), BareJvm.class.getName());
+        Process[] processes = new Process[n];
+        long[] forks = new long[n];
+        for (int i = 0; i < n; i++) {
+            forks[i] = System.nanoTime();
+            processes[i] = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        }
+        for (int i = 0; i < n; i++) {
+            String out = new String(processes[i].getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            int exit = processes[i].waitFor();
+            if (exit != 0 || !out.matches("-?\\d+")) {
+                fail("a bare JVM exited with " + exit + " and printed '" + out + "': " + String.join(" ", cmd));
+            }
+            into.add(Long.parseLong(out) - forks[i]);
         }
     }
 
