@@ -3,8 +3,8 @@ package io.github.jpmix.client.internal;
 /**
  * Not API. Where the last {@code PmixClient.init} of this process spent its time under a JPMIx
  * server, in nanoseconds of {@link System#nanoTime()}: the handshake on the socket and the attach of
- * the store (what is left of Chronicle's start-up, which runs on another thread during the
- * handshake, {@code docs/startup.md}). The wireup benchmark reports them beside the time to wired;
+ * the store (a map of the job file and a check of its header, {@code docs/startup.md}). The wireup
+ * benchmark reports them beside the time to wired;
  * zero when not measured (no init yet, or an OpenPMIx server).
  */
 public final class InitPhases {
@@ -19,7 +19,7 @@ public final class InitPhases {
         return handshakeNs;
     }
 
-    /** The store's attach after the handshake: waiting for Chronicle's start-up and mapping the job file. */
+    /** The store's attach after the handshake: mapping the job file and checking its header. */
     public static long attachNs() {
         return attachNs;
     }
