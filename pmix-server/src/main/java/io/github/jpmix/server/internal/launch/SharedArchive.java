@@ -68,6 +68,8 @@ public final class SharedArchive {
     /** The first JDK whose JVMs get an ahead-of-time cache instead of a dynamic archive ({@link #aotOptions}). */
     static final int AOT_CACHE_FEATURE = 25;
     private static final String RECORD = "-XX:AOTMode=record";
+    /** A recording without the training run's method profiles (a diagnostic option of JDK 25). */
+    private static final String NO_TRAINING = "-XX:-AOTRecordTraining";
     private static final String CONFIGURATION = "-XX:AOTConfiguration=";
     private static final String CONFIGURATION_SUFFIX = ".conf";
     private static final System.Logger LOG = System.getLogger(SharedArchive.class.getName());
@@ -131,10 +133,10 @@ public final class SharedArchive {
     }
 
     /**
-     * JDK 25 and later: the ahead-of-time cache ({@code -XX:AOTCache}, JEP 483 with JEP 514 and 515),
-     * which holds the classes linked and the training run's method profiles besides what a dynamic
-     * archive holds (a cold client's init and CPU about 15 % below the dynamic archive's on JDK 25,
-     * {@code docs/startup.md}). Made in two steps, because the one-step {@code -XX:AOTCacheOutput}
+     * JDK 25 and later: the ahead-of-time cache ({@code -XX:AOTCache}, JEP 483 with JEP 514), which
+     * holds the classes loaded and linked besides what a dynamic archive holds (a cold client's init
+     * and CPU about 15 % below the dynamic archive's on JDK 25, {@code docs/startup.md}), but not the
+     * training run's method profiles (JEP 515), which made fresh JVMs compile more. Made in two steps, because the one-step {@code -XX:AOTCacheOutput}
      * prints to the process's stdout and holds its exit while it assembles: the first JVM started for
      * it (one: the claim) records its configuration ({@code -XX:AOTMode=record}, its one line of VM
      * output turned off), and when it has exited {@link #recorded} assembles the cache in the
@@ -155,8 +157,10 @@ public final class SharedArchive {
         }
         prune(dir);
         Files.deleteIfExists(configuration(cache));
-        // the recording JVM says " AOTConfiguration recorded: ..." on stdout whatever -Xlog says
-        out.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput", RECORD,
+        // the recording JVM says " AOTConfiguration recorded: ..." on stdout whatever -Xlog says; it
+        // records no method profiles (JEP 515): replayed, they had every fresh JVM compile more as it
+        // started (CPU at init 255-260 ms against 200-225 without, docs/startup.md)
+        out.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput", NO_TRAINING, RECORD,
                 CONFIGURATION + configuration(cache)));
         return out;
     }
