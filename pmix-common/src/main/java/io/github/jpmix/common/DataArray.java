@@ -45,6 +45,17 @@ public record DataArray(int type, List<Value> values) {
         return out;
     }
 
+    /** As a record's, written out: see {@link Info#equals}. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DataArray a && type == a.type && values.equals(a.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return type * 31 + values.hashCode();
+    }
+
     /**
      * {@code TYPE[e0, e1, ... N more]}: at most a few elements and a bounded text, whatever the size
      * (see {@link Value#toString()}).

@@ -85,6 +85,21 @@ public record Info(String key, Value value, int directives) {
                 || (s.length() > maxBytes / 3 && s.getBytes(StandardCharsets.UTF_8).length > maxBytes);
     }
 
+    /**
+     * As a record's, written out ({@link Key#equals}): a record's own links an {@code invokedynamic}
+     * bootstrap on first use, 10-15 ms of a fresh server's first commit from an OpenPMIx client
+     * ({@code docs/startup.md}).
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Info i && directives == i.directives && key.equals(i.key) && value.equals(i.value);
+    }
+
+    @Override
+    public int hashCode() {
+        return (key.hashCode() * 31 + value.hashCode()) * 31 + directives;
+    }
+
     @Override
     public String toString() {
         return key + "=" + value + (directives == 0 ? "" : " [0x" + Integer.toHexString(directives) + "]");
