@@ -136,11 +136,12 @@ public final class SharedArchive {
      * JDK 25 and later: the ahead-of-time cache ({@code -XX:AOTCache}, JEP 483 with JEP 514), which
      * holds the classes loaded and linked besides what a dynamic archive holds (a cold client's init
      * and CPU about 15 % below the dynamic archive's on JDK 25, {@code docs/startup.md}), but not the
-     * training run's method profiles (JEP 515), which made fresh JVMs compile more. Made in two steps, because the one-step {@code -XX:AOTCacheOutput}
-     * prints to the process's stdout and holds its exit while it assembles: the first JVM started for
-     * it (one: the claim) records its configuration ({@code -XX:AOTMode=record}, its one line of VM
-     * output turned off), and when it has exited {@link #recorded} assembles the cache in the
-     * background, into a temporary name renamed into place. Until then JVMs run without a cache.
+     * training run's method profiles (JEP 515), which made fresh JVMs compile more. Made in two steps,
+     * because the one-step {@code -XX:AOTCacheOutput} prints to the process's stdout and holds its exit
+     * while it assembles: the first JVM started for it (one: the claim) records its configuration
+     * ({@code -XX:AOTMode=record}, its one line of VM output turned off), and when it has exited
+     * {@link #recorded} assembles the cache in the background, into a temporary name renamed into
+     * place. Until then JVMs run without a cache.
      */
     static List<String> aotOptions(Path cache) throws IOException {
         if (!trusted(cache)) {
