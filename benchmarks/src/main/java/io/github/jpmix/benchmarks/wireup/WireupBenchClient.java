@@ -82,6 +82,16 @@ public final class WireupBenchClient {
     static final int WARMUP_CHUNK_ROUNDS = 20;
     /** A warm-up by time goes on while some rank's JIT works, up to this many times the time asked. */
     static final int MAX_WARMUP_FACTOR = 3;
+    /**
+     * Calls (fences, rounds, event rounds) a warm-up by time makes at least, whatever the time. C2
+     * compiles a method after some thousands of calls ({@code Tier4InvocationThreshold} 5,000, more
+     * while its queue is long), so a method called once a round is compiled late: at N = 8 under an
+     * OpenPMIx server, one rank's JFR showed C2 compiling {@code Modex.round} for 2 s, from before the
+     * end of a 10 s warm-up into the timed rounds; a chunk without compilation had just ended the
+     * warm-up. Each rank's compiler threads then took 120-160 ms of the 50 timed rounds, whose median was
+     * 8-16 ms instead of 1.5-3 ms.
+     */
+    static final int MIN_WARMUP_CALLS = 10_000;
     /** A chunk during which the compiler threads worked less than 1/this of its time leaves the JIT quiet. */
     static final int JIT_QUIET_SHARE = 20;
 
@@ -146,7 +156,7 @@ public final class WireupBenchClient {
 
             if (warmupSeconds > 0) {
                 long[] chunk = new long[WARMUP_CHUNK_FENCES];
-                warmUp(client, dir, "fence", warmupSeconds, () -> timeFences(client, chunk));
+                warmUp(client, dir, "fence", warmupSeconds, chunk.length, () -> timeFences(client, chunk));
             } else {
                 timeFences(client, new long[FENCE_WARMUP]);
             }
@@ -155,7 +165,7 @@ public final class WireupBenchClient {
 
             if (warmupSeconds > 0) {
                 long[] chunk = new long[WARMUP_CHUNK_ROUNDS];
-                warmUp(client, dir, "modex", warmupSeconds, () -> modex.rounds(chunk));
+                warmUp(client, dir, "modex", warmupSeconds, chunk.length, () -> modex.rounds(chunk));
             } else {
                 modex.rounds(new long[MODEX_WARMUP]);
             }
@@ -167,7 +177,7 @@ public final class WireupBenchClient {
                 client.fence(List.of()); // every rank's handler is in place
                 long[] chunk = new long[EventRounds.WARMUP];
                 if (warmupSeconds > 0) {
-                    warmUp(client, dir, "event", warmupSeconds, () -> events.rounds(chunk));
+                    warmUp(client, dir, "event", warmupSeconds, chunk.length, () -> events.rounds(chunk));
                 } else {
                     events.rounds(chunk);
                 }
@@ -255,37 +265,42 @@ public final class WireupBenchClient {
     }
 
     /**
-     * Repeats {@code chunk} until rank 0 has seen {@code seconds} pass and no rank's JIT compiled much
-     * during the chunk before (at most {@value #MAX_WARMUP_FACTOR} times {@code seconds}); every rank
-     * runs it equally often. A rank whose compiler threads worked more than 1/{@value #JIT_QUIET_SHARE}
-     * of a chunk's time creates {@code <dir>/warmup-<phase>-<n>.jit.<rank>} before the chunk's fence.
-     * After each chunk rank 0 creates the file {@code <dir>/warmup-<phase>-<n>.stop} when it is time,
-     * then all fence: a rank that leaves the fence sees the file if rank 0 made it (rank 0 made it before
-     * it entered), so all stop after the same chunk. Files and not posted data, so the warm-up leaves
-     * nothing in the store that the timed rounds would carry. Warm means compiled: N JVMs on 2 cores
-     * kept compiling for 40 s and more (the OpenPMIx client at N = 8), and their compiler threads took
-     * the cores the measured rounds needed.
+     * Repeats {@code chunk} (of {@code callsPerChunk} timed calls or rounds) until rank 0 has seen
+     * {@code seconds} pass, at least {@value #MIN_WARMUP_CALLS} calls were made, and no rank's JIT
+     * compiled much during the chunk before (waiting for that at most {@value #MAX_WARMUP_FACTOR} times
+     * {@code seconds}); every rank runs it equally often. A rank whose compiler threads worked more than
+     * 1/{@value #JIT_QUIET_SHARE} of a chunk's time creates {@code <dir>/warmup-<phase>-<n>.jit.<rank>}
+     * before the chunk's fence. After each chunk rank 0 creates the file
+     * {@code <dir>/warmup-<phase>-<n>.stop} when it is time, then all fence: a rank that leaves the fence
+     * sees the file if rank 0 made it (rank 0 made it before it entered), so all stop after the same
+     * chunk. Files and not posted data, so the warm-up leaves nothing in the store that the timed rounds
+     * would carry. Warm means compiled: N JVMs on 2 cores kept compiling for 40 s and more (the OpenPMIx
+     * client at N = 8), and their compiler threads took the cores the measured rounds needed.
      */
-    static void warmUp(PmixClient client, Path dir, String phase, double seconds, Runnable chunk) throws IOException {
+    static void warmUp(PmixClient client, Path dir, String phase, double seconds, int callsPerChunk, Runnable chunk)
+            throws IOException {
         long start = System.nanoTime();
         long end = start + (long) (seconds * 1e9);
         long cap = start + (long) (MAX_WARMUP_FACTOR * seconds * 1e9);
         int rank = client.proc().rank();
+        long calls = 0;
         for (int decision = 1;; decision++) {
             long jit0 = jitMillis();
             long t0 = System.nanoTime();
             chunk.run();
+            calls += callsPerChunk;
             long chunkMs = (System.nanoTime() - t0) / 1_000_000;
             if (jit0 >= 0 && (jitMillis() - jit0) * JIT_QUIET_SHARE > chunkMs) {
                 Files.createFile(dir.resolve("warmup-" + phase + "-" + decision + ".jit." + rank));
             }
             Path stop = dir.resolve("warmup-" + phase + "-" + decision + ".stop");
-            if (rank == 0) {
+            if (rank == 0 && calls >= MIN_WARMUP_CALLS) {
                 long now = System.nanoTime();
                 boolean quiet = decision > 1 && !compiled(dir, phase, decision - 1);
                 if (now >= cap || (now >= end && quiet)) {
                     Files.createFile(stop);
-                    System.err.printf(java.util.Locale.ROOT, "wireup bench client: warm-up %s %.1f s%s%n", phase, (now - start) / 1e9,
+                    System.err.printf(java.util.Locale.ROOT, "wireup bench client: warm-up %s %.1f s, %d calls%s%n", phase,
+                            (now - start) / 1e9, calls,
                             quiet ? "" : " (the JIT still compiling: stopped at " + MAX_WARMUP_FACTOR + " times the time)");
                 }
             }
@@ -368,14 +383,29 @@ public final class WireupBenchClient {
         }
     }
 
-    /** 64 characters, distinct per rank and round. */
+    /**
+     * 64 characters, distinct per rank and round: {@code tcp://10.a.b.c:ppppp/round-rrrrrr/} then
+     * {@code x}s. Built by hand: every rank makes 2 N + 1 of them a round, and {@code String.format}
+     * (a regular expression and locale data per call) took 8 % of the machine's CPU at N = 8 under an
+     * OpenPMIx server (perf), time the ranks still in their timed round did not get.
+     */
     static String endpoint(int rank, int round) {
-        String s = String.format("tcp://10.%d.%d.%d:%05d/round-%06d/", (rank >> 16) & 0xFF, (rank >> 8) & 0xFF,
-                rank & 0xFF, 20000 + (rank % 40000), round);
-        StringBuilder b = new StringBuilder(s);
+        StringBuilder b = new StringBuilder(64).append("tcp://10.").append((rank >> 16) & 0xFF).append('.')
+                .append((rank >> 8) & 0xFF).append('.').append(rank & 0xFF).append(':');
+        zeroPadded(b, 20000 + (rank % 40000), 5).append("/round-");
+        zeroPadded(b, round, 6).append('/');
         while (b.length() < 64) {
             b.append('x');
         }
         return b.toString();
+    }
+
+    /** {@code value} (not negative) in at least {@code digits} digits, as {@code %0<digits>d}. */
+    private static StringBuilder zeroPadded(StringBuilder b, int value, int digits) {
+        String s = Integer.toString(value);
+        for (int i = s.length(); i < digits; i++) {
+            b.append('0');
+        }
+        return b.append(s);
     }
 }

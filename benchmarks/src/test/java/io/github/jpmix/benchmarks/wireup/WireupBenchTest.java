@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** What the wireup benchmark reads: pmixrun's summary line and a native client's sample files. */
+/**
+ * What the wireup benchmark reads (pmixrun's summary line and a native client's sample files) and the
+ * values its Java client posts.
+ */
 class WireupBenchTest {
     private static Map<String, List<Long>> programSamples() {
         Map<String, List<Long>> samples = new LinkedHashMap<>();
@@ -50,5 +53,16 @@ class WireupBenchTest {
     @ValueSource(strings = {"fence", "fence 1.0 2.0", "fence fast", ""})
     void shouldRefuseAMalformedSampleLine(String line) {
         assertThrows(IllegalArgumentException.class, () -> WireupBench.addProgramSamples(List.of(line), programSamples()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 7, 255, 256, 70_000, 39_999, 40_000})
+    void shouldPostTheEndpointTheFormatDescribes(int rank) {
+        for (int round : new int[] {0, 42, 999_999, 1_000_000}) {
+            String formatted = String.format("tcp://10.%d.%d.%d:%05d/round-%06d/", (rank >> 16) & 0xFF, (rank >> 8) & 0xFF,
+                    rank & 0xFF, 20000 + (rank % 40000), round);
+            String expected = formatted + "x".repeat(Math.max(0, 64 - formatted.length()));
+            assertEquals(expected, WireupBenchClient.endpoint(rank, round));
+        }
     }
 }
