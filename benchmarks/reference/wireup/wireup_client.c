@@ -434,12 +434,24 @@ int main(int argc, char **argv)
 
     fence(false, "PMIx_Fence (phase start)");
     /*
-     * WIREUP_NO_MODEX=1: no modex rounds, for a client on the hash storage component (PMIX_GDS_MODULE=hash),
-     * which keeps a peer's first values for good and so cannot see round 2's (openpmix-client.sh).
+     * WIREUP_NO_MODEX=1: no modex rounds. WIREUP_MODEX_WARMUP_ROUNDS=K: K warm-up rounds instead of
+     * WARMUP_SECONDS of them, for a client with a key per round: its commits and its peers' get
+     * replies carry one more value every round (OpenPMIx's client commits every value put so far),
+     * and a warm-up by time would make that thousands. Without a JIT, K rounds warm a C client.
      */
     int modex_rounds = modex_off ? 0 : MODEX_ROUNDS;
+    const char *warmup_rounds = getenv("WIREUP_MODEX_WARMUP_ROUNDS");
     if (0 == modex_rounds) {
         /* nothing */
+    } else if (NULL != warmup_rounds) {
+        char *end;
+        long k = strtol(warmup_rounds, &end, 10);
+        if ('\0' == warmup_rounds[0] || '\0' != *end || k < 0 || k > 100000) {
+            fail("WIREUP_MODEX_WARMUP_ROUNDS=%s: not a round count from 0 to 100000", warmup_rounds);
+        }
+        for (long i = 0; i < k; i++) {
+            modex_round(next_round++, nlocal);
+        }
     } else if (warmup > 0) {
         warm_up(dir, "modex", warmup, modex_chunk, nlocal);
     } else {

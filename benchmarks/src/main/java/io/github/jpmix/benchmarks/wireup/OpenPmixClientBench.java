@@ -21,8 +21,11 @@ import java.util.stream.Stream;
  *   <li>{@code c}: the reference C client {@code wireup_client} with OpenPMIx's default storage
  *       component ({@code ds21}, shared memory);</li>
  *   <li>{@code c-hash}: the same client with the {@code hash} component (job data and peers' data over
- *       the socket), without modex rounds: that client keeps a peer's first values for good, so round
- *       2 reads round 1's value and fails ({@code WIREUP_NO_MODEX=1});</li>
+ *       the socket). That client keeps a peer's first values for good, so it puts a key per round, and as
+ *       every libpmix commit carries every value put so far, its commits and get replies grow by a value
+ *       a round: its modex warm-up is {@value #C_HASH_MODEX_WARMUP} rounds, not the warm-up time
+ *       ({@code WIREUP_MODEX_WARMUP_ROUNDS}), and its timed rounds carry 11 to 60 values a peer where the
+ *       other sides carry one;</li>
  *   <li>{@code java}: {@link WireupBenchClient}, whose {@code PmixClient} finds only OpenPMIx's variables
  *       and speaks OpenPMIx's client protocol with the {@code hash} component.</li>
  * </ul>
@@ -37,6 +40,11 @@ import java.util.stream.Stream;
 public final class OpenPmixClientBench {
     static final List<String> METRICS = List.of("get_job_key", "fence", "modex", "event", "init");
     static final List<String> SIDES = List.of("c", "c-hash", "java");
+    /**
+     * The hash C client's modex warm-up, in rounds rather than seconds: it puts a key per round and
+     * every commit carries every value so far, so its timed rounds carry 11 to 60 values a peer.
+     */
+    static final int C_HASH_MODEX_WARMUP = 10;
 
     private OpenPmixClientBench() {
     }
@@ -122,7 +130,7 @@ public final class OpenPmixClientBench {
                 cmd.add(Integer.toString(warmup));
             } else {
                 if (side.equals("c-hash")) {
-                    cmd.addAll(List.of("env", "WIREUP_NO_MODEX=1"));
+                    cmd.addAll(List.of("env", "WIREUP_MODEX_WARMUP_ROUNDS=" + C_HASH_MODEX_WARMUP));
                 }
                 // SAMPLE_DIR SPAWN_NS JOB_SIZE LOCAL_SIZE WARMUP: no spawn instant (its start metric is not read)
                 cmd.addAll(List.of(cClient, dir.toString(), "0", Integer.toString(n), Integer.toString(n), Integer.toString(warmup)));
