@@ -245,8 +245,9 @@ public final class PmixClient implements AutoCloseable {
      * {@code PMIx_Commit}: sends what was posted since the last commit to the server. Under a JPMIx
      * server it waits for the server to take the data (one round trip on the rings, microseconds): a
      * commit the server refuses fails here, with the server's status, never silently. Under an
-     * OpenPMIx server it does not wait, as libpmix's client does not; a refusal shows at the next fence
-     * or get. What a JPMIx server would refuse for its limits, {@link #put} refuses first.
+     * OpenPMIx server it does not wait (libpmix's client waits for the reply, then ignores its status); a
+     * refusal shows at the next fence or get. What a JPMIx server would refuse for its limits, {@link #put}
+     * refuses first.
      *
      * @throws PmixException {@code PMIX_ERR_OUT_OF_RESOURCE} naming the limit when the server refuses
      *     the data (none of this commit is taken; later puts and commits work as before);
