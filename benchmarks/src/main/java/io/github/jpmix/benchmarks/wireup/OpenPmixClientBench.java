@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  *       the socket). That client keeps a peer's first values for good, so it puts a key per round, and as
  *       every libpmix commit carries every value put so far, its commits and get replies grow by a value
  *       a round: its modex warm-up is {@value #C_HASH_MODEX_WARMUP} rounds, not the warm-up time
- *       ({@code WIREUP_MODEX_WARMUP_ROUNDS}), and its timed rounds carry 11 to 60 values a peer where the
+ *       ({@code WIREUP_MODEX_WARMUP_ROUNDS}), and its timed rounds carry 12 to 61 values a peer where the
  *       other sides carry one;</li>
  *   <li>{@code java}: {@link WireupBenchClient}, whose {@code PmixClient} finds only OpenPMIx's variables
  *       and speaks OpenPMIx's client protocol with the {@code hash} component.</li>
@@ -42,7 +42,7 @@ public final class OpenPmixClientBench {
     static final List<String> SIDES = List.of("c", "c-hash", "java");
     /**
      * The hash C client's modex warm-up, in rounds rather than seconds: it puts a key per round and
-     * every commit carries every value so far, so its timed rounds carry 11 to 60 values a peer.
+     * every commit carries every value so far, so its timed rounds carry 12 to 61 values a peer.
      */
     static final int C_HASH_MODEX_WARMUP = 10;
 
