@@ -372,7 +372,7 @@ int main(int argc, char **argv)
     const char *gds = getenv("PMIX_GDS_MODULE");
     key_per_round = NULL != gds && 0 == strncmp(gds, "hash", 4) && ('\0' == gds[4] || ',' == gds[4]);
 
-    static int64_t get_ns[GET_CALLS], fence_ns[FENCE_CALLS], modex_ns[MODEX_ROUNDS];
+    static int64_t get_ns[GET_CALLS], fence_ns[FENCE_CALLS_STEADY], modex_ns[MODEX_ROUNDS];
     int64_t t0 = now_ns();
     pmix_status_t rc = PMIx_Init(&me, NULL, 0);
     int64_t init_ns = now_ns() - t0;
@@ -426,7 +426,8 @@ int main(int argc, char **argv)
             fence(false, "PMIx_Fence");
         }
     }
-    for (int i = 0; i < FENCE_CALLS; i++) {
+    int fence_calls = warmup > 0 ? FENCE_CALLS_STEADY : FENCE_CALLS;
+    for (int i = 0; i < fence_calls; i++) {
         t0 = now_ns();
         fence(false, "PMIx_Fence");
         fence_ns[i] = now_ns() - t0;
@@ -501,7 +502,7 @@ int main(int argc, char **argv)
     write_samples(f, "cpu", &cpu_wired_ns, 1);
     write_samples(f, "modex_first", &modex_first_ns, 1);
     write_samples(f, "get_job_key", get_ns, GET_CALLS);
-    write_samples(f, "fence", fence_ns, FENCE_CALLS);
+    write_samples(f, "fence", fence_ns, fence_calls);
     write_samples(f, "modex", modex_ns, modex_rounds);
     write_samples(f, "event", event_ns, event_rounds);
     if (0 != fclose(f)) {
