@@ -65,4 +65,15 @@ class WireupBenchTest {
             assertEquals(expected, WireupBenchClient.endpoint(rank, round));
         }
     }
+
+    @Test
+    void firstFencesProbeShouldPrintTheMedianOfEachBlockOfAHundredFencesAndOfTheShorterLastOne() {
+        long[] ns = new long[250];
+        for (int i = 0; i < ns.length; i++) {
+            ns[i] = (ns.length - i) * 1000L; // descending: each block's median is not its middle slot
+        }
+        // blocks of 250..151, 150..51 and 50..1 us: nearest-rank medians, the 50th of 100 and the 25th of 50
+        assertEquals("200 100 25", FirstFencesProbe.blockMedians(ns));
+        assertEquals("7", FirstFencesProbe.blockMedians(new long[] {7_999}));
+    }
 }
