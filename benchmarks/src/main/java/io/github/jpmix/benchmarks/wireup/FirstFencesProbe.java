@@ -4,7 +4,6 @@ import io.github.jpmix.client.PmixClient;
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.internal.JvmFlags;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * How a fresh job's fences speed up as the JIT compiles their code (docs/startup.md, "The first fences
@@ -35,12 +34,7 @@ public final class FirstFencesProbe {
             System.exit(2);
         }
         try (PmixClient client = PmixClient.init()) {
-            long[] ns = new long[fences];
-            for (int i = 0; i < fences; i++) {
-                long t = System.nanoTime();
-                client.fence(List.of());
-                ns[i] = System.nanoTime() - t;
-            }
+            long[] ns = WireupBenchClient.timeFences(client, new long[fences]);
             System.out.println("rank " + client.proc().rank() + " fence medians per " + BLOCK + " (us): "
                     + blockMedians(ns));
         } catch (PmixException e) {
