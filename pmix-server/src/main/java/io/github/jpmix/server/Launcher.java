@@ -318,40 +318,53 @@ public final class Launcher implements HostModule {
     }
 
     /**
-     * Registers and starts every local process, rank by rank, until all run or a signal or an abort
-     * came. Returns 0, or the status the job ends with when a process could not be started (said on stderr).
+     * Registers and starts every local process, all at once, unless a signal or an abort came. Returns 0,
+     * or the status the job ends with when a process could not be started (said on stderr).
      */
     private int launch(PmixServer server, String nspace, JobCommandLine line, List<Program> programs,
             Map<String, String> mpi) {
         running.put(nspace, new AtomicInteger(line.localProcs()));
-        int first = 0;
-        for (int a = 0; a < programs.size(); a++) {
-            Program program = programs.get(a);
-            int size = line.apps().get(a).size();
-            for (int r = 0; r < size && !stopping; r++) {
-                Proc proc = new Proc(nspace, first + r);
-                try {
-                    start(server, proc, program, mpi, null, line.tagOutput());
-                } catch (IOException e) {
-                    err.println("pmixrun: cannot start rank " + proc.rank() + " (" + program.name() + "): " + e.getMessage()
-                            + (children.isEmpty() ? "" : "; terminating the job"));
-                    stopping = true;
-                    terminate();
-                    return 126; // the shell's status for a command it cannot execute
+        List<Starting> starting = new ArrayList<>();
+        StartFailure failure;
+        try {
+            int first = 0;
+            for (int a = 0; a < programs.size(); a++) {
+                int size = line.apps().get(a).size();
+                for (int r = 0; r < size && !stopping; r++) {
+                    starting.add(submit(server, new Proc(nspace, first + r), programs.get(a), mpi, null,
+                            children.isEmpty() && starting.isEmpty()));
                 }
+                first += size * line.simulatedNodes();
             }
-            first += size * line.simulatedNodes();
+        } finally {
+            failure = startAll(server, starting, line.tagOutput()); // what was submitted runs: the job must own it
+        }
+        if (failure != null) {
+            err.println("pmixrun: cannot start rank " + failure.proc().rank() + " (" + failure.program().name() + "): "
+                    + failure.cause().getMessage() + (children.isEmpty() ? "" : "; terminating the job"));
+            stopping = true;
+            terminate();
+            return 126; // the shell's status for a command it cannot execute
         }
         return 0;
     }
 
+    /** A process being started: registered with the server, its start submitted ({@link Spawner#submit}). */
+    private record Starting(Proc proc, Program program, List<String> command, Future<Process> process) {
+    }
+
+    /** A process that could not be started, and why. */
+    private record StartFailure(Proc proc, Program program, IOException cause) {
+    }
+
     /**
-     * Registers {@code proc} with the server and starts it with the server's environment plus {@code env}
-     * (in {@code cwd}, null: the launcher's), its output pumped to the launcher's; its end is reported to
-     * the server, then to {@link #await}.
+     * Registers {@code proc} with the server and submits its start with the server's environment plus
+     * {@code env} (in {@code cwd}, null: the launcher's); {@link #startAll} takes it on.
+     *
+     * @param stdin whether it reads the launcher's stdin (as mpirun: rank 0 does, the others read nothing)
      */
-    private void start(PmixServer server, Proc proc, Program program, Map<String, String> env, File cwd, boolean tag)
-            throws IOException {
+    private Starting submit(PmixServer server, Proc proc, Program program, Map<String, String> env, File cwd,
+            boolean stdin) {
         server.registerClient(proc, PeerCredentials.currentUid(), PeerCredentials.currentGid());
         ProcessBuilder pb = new ProcessBuilder(program.command());
         List<String> command = List.copyOf(pb.command());
@@ -360,10 +373,35 @@ public final class Launcher implements HostModule {
         if (cwd != null) {
             pb.directory(cwd);
         }
-        // as mpirun: rank 0 reads pmixrun's stdin, the others read nothing
-        pb.redirectInput(children.isEmpty() ? ProcessBuilder.Redirect.INHERIT
-                : ProcessBuilder.Redirect.from(new File("/dev/null")));
-        Process child = Spawner.start(pb);
+        pb.redirectInput(stdin ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.from(new File("/dev/null")));
+        return new Starting(proc, program, command, Spawner.submit(pb));
+    }
+
+    /**
+     * Waits until each of {@code starting} runs and takes it on: its output pumped to the launcher's
+     * (after {@code [rank] } with {@code tag}), its end reported to the server, then to {@link #await}.
+     * Every process that started is taken on, whatever became of the others; returns the first that
+     * could not be started, null when all run.
+     */
+    private StartFailure startAll(PmixServer server, List<Starting> starting, boolean tag) {
+        StartFailure failure = null;
+        for (Starting s : starting) {
+            Process child;
+            try {
+                child = Spawner.await(s.process(), s.program().name());
+            } catch (IOException e) {
+                if (failure == null) {
+                    failure = new StartFailure(s.proc(), s.program(), e);
+                }
+                continue;
+            }
+            started(server, s, child, tag);
+        }
+        return failure;
+    }
+
+    private void started(PmixServer server, Starting s, Process child, boolean tag) {
+        Proc proc = s.proc();
         String prefix = tag ? "[" + (proc.namespace().equals(mainNamespace) ? "" : proc.namespace() + ":") + proc.rank() + "] " : "";
         Future<List<Thread>> pumps = pumpStarter.submit(() -> List.of(
                 OutputPump.start("pmixrun-out-" + proc.rank(), child.getInputStream(), System.out, prefix),
@@ -373,12 +411,12 @@ public final class Launcher implements HostModule {
             index = children.size();
             children.add(new Launched(proc, child, pumps));
         }
-        server.procLaunched(proc, child.pid(), program.name());
+        server.procLaunched(proc, child.pid(), s.program().name());
         child.onExit().thenAccept(p -> {
             // the server hears of the end before the launcher acts on it: its proc table and
             // states are settled when the launcher reads them
             int code = p.exitValue();
-            SharedArchive.recorded(command, code); // a first JVM's ahead-of-time configuration: the cache is made
+            SharedArchive.recorded(s.command(), code); // a first JVM's ahead-of-time configuration: the cache is made
             published.procEnded(proc);
             AtomicInteger left = running.get(proc.namespace());
             if (left != null && left.decrementAndGet() == 0) {
@@ -684,26 +722,31 @@ public final class Launcher implements HostModule {
         err.printf("pmixrun: %s spawns %s: %d process(es) in %d app(s)%n", requester, nspace, total, apps.size());
         Map<String, String> mpi = OpenMpiEnvironment.of(System.getenv(), children.size() + total,
                 Runtime.getRuntime().availableProcessors());
-        for (int a = 0, first = 0; a < apps.size(); first += apps.get(a).maxProcs(), a++) {
-            Map<String, String> env = new java.util.HashMap<>(mpi);
-            for (String e : apps.get(a).env()) {
-                int eq = e.indexOf('=');
-                if (eq > 0) {
-                    env.put(e.substring(0, eq), e.substring(eq + 1));
+        List<Starting> starting = new ArrayList<>();
+        StartFailure failure;
+        try {
+            for (int a = 0, first = 0; a < apps.size(); first += apps.get(a).maxProcs(), a++) {
+                Map<String, String> env = new java.util.HashMap<>(mpi);
+                for (String e : apps.get(a).env()) {
+                    int eq = e.indexOf('=');
+                    if (eq > 0) {
+                        env.put(e.substring(0, eq), e.substring(eq + 1));
+                    }
+                }
+                for (int r = 0; r < apps.get(a).maxProcs(); r++) {
+                    if (stopping) {
+                        throw new PmixException(Status.ERR_JOB_TERMINATED, "spawn: the job is ending");
+                    }
+                    starting.add(submit(srv, new Proc(nspace, first + r), programs.get(a), env, dirs.get(a),
+                            children.isEmpty() && starting.isEmpty()));
                 }
             }
-            for (int r = 0; r < apps.get(a).maxProcs(); r++) {
-                if (stopping) {
-                    throw new PmixException(Status.ERR_JOB_TERMINATED, "spawn: the job is ending");
-                }
-                Proc proc = new Proc(nspace, first + r);
-                try {
-                    start(srv, proc, programs.get(a), env, dirs.get(a), tag);
-                } catch (IOException e) {
-                    throw new PmixException(Status.ERR_JOB_FAILED_TO_LAUNCH, "spawn: cannot start " + proc + " ("
-                            + programs.get(a).name() + "): " + e.getMessage(), e);
-                }
-            }
+        } finally {
+            failure = startAll(srv, starting, tag); // what was submitted runs: the run must own it
+        }
+        if (failure != null) {
+            throw new PmixException(Status.ERR_JOB_FAILED_TO_LAUNCH, "spawn: cannot start " + failure.proc() + " ("
+                    + failure.program().name() + "): " + failure.cause().getMessage(), failure.cause());
         }
         return nspace;
     }

@@ -27,7 +27,8 @@ import java.util.List;
  *       first-read value is read once, a duplicate publish is refused, a namespace-range value is seen by
  *       its own job, and an unpublished key is gone.
  *   <li>{@code parent} (2 ranks) / {@code child}: rank 0 publishes a greeting and spawns 3 children of
- *       this class (and 2 of a shell that prints a line each; spawning a missing program fails); every
+ *       this class (and 2 of a shell that prints a line each; spawning a missing program fails, and so
+ *       does spawning into a missing working directory); every
  *       parent rank connects with the children's namespace, posts, fences with them
  *       (collecting data) and reads each child's posted value; each child reads {@code PMIX_PARENT_ID} and
  *       the greeting (a lookup), connects, posts, fences and reads each parent rank's value; both disconnect.
@@ -115,6 +116,10 @@ public final class DynamicJobClient {
                     List.of("DYN_FROM_APP=yes"), null, 2, List.of())), List.of());
             expect(rank, "spawn of a missing program", Status.ERR_BAD_PARAM, () -> client.spawn(
                     List.of(new App("/nonexistent/program", List.of("program"), List.of(), null, 1, List.of())), List.of()));
+            // a program that exists, in a working directory that does not: its processes cannot be started
+            expect(rank, "spawn in a missing directory", Status.ERR_JOB_FAILED_TO_LAUNCH, () -> client.spawn(
+                    List.of(new App("/bin/sh", List.of("sh", "-c", "echo never"), List.of(), "/nonexistent/directory", 2,
+                            List.of())), List.of()));
         } else {
             childNs = client.lookup(List.of("dyn.child"), wait, Info.of(Keys.TIMEOUT, 120)).get(0).value().asString();
         }

@@ -46,6 +46,7 @@ class DynamicLaunchTest {
                 "native child 0 yes",
                 "native child 1 yes",
                 "rank 0: connected, fenced and read [child 0, child 1, child 2]",
+                "rank 0: spawn in a missing directory PMIX_ERR_JOB_FAILED_TO_LAUNCH",
                 "rank 0: spawn of a missing program PMIX_ERR_BAD_PARAM",
                 "rank 0: spawned a child namespace",
                 "rank 1: connected, fenced and read [child 0, child 1, child 2]"), r.out().lines().sorted().toList(), r.both());
