@@ -118,8 +118,8 @@ public final class PmixServer implements AutoCloseable {
 
     /**
      * The launcher is about to start processes of {@code nspace} that link OpenPMIx's client library
-     * (native programs): their job data is packed in the background now rather than at their first
-     * request. Not API: a hint the reference launcher gives, as it knows what it runs.
+     * (native programs): their job data is packed now, on the caller's thread, rather than at their first
+     * request or while they start. Not API: a hint the reference launcher gives, as it knows what it runs.
      */
     void prepareOpenPmixClients(String nspace) {
         runtime.prepareOpenPmixClients(Objects.requireNonNull(nspace, "nspace"));
