@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code ProcessBuilder.start} returns only once the child has executed its program, so a thread that
  * starts processes one after the other waits for each child in turn to get a core; when the job's first
  * processes take the cores, that was 1-17 ms a process, and 8 ranks of an Open MPI program on 2 cores
- * took 80-120 ms from the first fork to the last, against 13 ms for a C host's fork loop. The last
+ * started over 67-92 ms, against 13 ms for a C host's fork loop (21-38 ms from 8 threads). The last
  * rank's start is the job's: every rank waits for it at its first fence.
  */
 public final class Spawner {
@@ -59,12 +59,12 @@ public final class Spawner {
                     return t;
                 }
             });
+    private static volatile Path setpriv;
+    private static volatile boolean probed;
 
     static {
         FORKER.prestartAllCoreThreads();
     }
-    private static volatile Path setpriv;
-    private static volatile boolean probed;
 
     private Spawner() {
     }
@@ -86,11 +86,6 @@ public final class Spawner {
             pb.environment().put(FORK_NS, Long.toString(System.nanoTime()));
             return pb.start();
         });
-    }
-
-    /** {@link #submit} and {@link #await}: starts {@code pb}'s command and returns its process. */
-    public static Process start(ProcessBuilder pb) throws IOException {
-        return await(submit(pb), pb.command().get(0));
     }
 
     /**
