@@ -93,7 +93,7 @@ final class ConnectHandler {
             if (op.arrived.containsKey(caller.proc)) {
                 throw new PmixException(Status.ERR_BAD_PARAM, what + ": " + caller.proc + " is already in " + what + sorted);
             }
-            op.arrived.put(caller.proc, new FenceTracker.Arrival(caller, correlationId));
+            op.arrive(caller.proc, new FenceTracker.Arrival(caller, correlationId));
             if (op.complete()) {
                 pending.remove(id);
                 op.done = true;

@@ -88,7 +88,7 @@ final class FenceHandler {
                 }
             }
             op.collectData |= collect;
-            op.arrived.put(caller.proc, new FenceTracker.Arrival(caller, correlationId));
+            op.arrive(caller.proc, new FenceTracker.Arrival(caller, correlationId));
             caller.lastFenceCorrelation = correlationId;
             if (op.complete()) {
                 ops.remove(op);

@@ -2,6 +2,7 @@ package io.github.jpmix.server.internal;
 
 import io.github.jpmix.common.Info;
 import io.github.jpmix.common.Proc;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,12 @@ final class FenceTracker {
      * arrive, registered when the operation began or not ({@link FenceHandler}, "Wildcard").
      */
     final Map<String, Integer> localCounts;
+    /** Who arrived, in order: read it, and add to it with {@link #arrive} only. */
     final Map<Proc, Arrival> arrived = new LinkedHashMap<>();
+    /** How many of {@link #expected} have arrived. */
+    private int expectedArrived;
+    /** Per namespace of {@link #localCounts}, how many of its processes have arrived. */
+    private final Map<String, Integer> arrivedPerNamespace = new HashMap<>();
     /** The directives of the first arrival (PMIx requires all participants to pass the same). */
     final List<Info> directives;
     /** {@code PMIX_COLLECT_DATA}: true if any participant asked for it. */
@@ -44,18 +50,31 @@ final class FenceTracker {
         this.directives = directives;
     }
 
+    /**
+     * Notes that {@code proc} arrived with request {@code a}; a process that arrived already only has its
+     * request replaced (the same arrival handed over again). The counts make {@link #complete} a few
+     * comparisons, however many take part: it runs at every arrival, and checking every expected
+     * process each time made a fence of N local processes cost N squared lookups.
+     */
+    void arrive(Proc proc, Arrival a) {
+        if (arrived.put(proc, a) != null) {
+            return;
+        }
+        if (expected.contains(proc)) {
+            expectedArrived++;
+        }
+        if (localCounts.containsKey(proc.namespace())) {
+            arrivedPerNamespace.merge(proc.namespace(), 1, Integer::sum);
+        }
+    }
+
+    /** Whether every expected process, and every process of each wildcard namespace here, has arrived. */
     boolean complete() {
-        if (!arrived.keySet().containsAll(expected)) {
+        if (expectedArrived < expected.size()) {
             return false;
         }
         for (Map.Entry<String, Integer> e : localCounts.entrySet()) {
-            int n = 0;
-            for (Proc p : arrived.keySet()) {
-                if (p.namespace().equals(e.getKey())) {
-                    n++;
-                }
-            }
-            if (n < e.getValue()) {
+            if (arrivedPerNamespace.getOrDefault(e.getKey(), 0) < e.getValue()) {
                 return false;
             }
         }
