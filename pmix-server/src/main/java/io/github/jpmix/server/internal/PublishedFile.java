@@ -58,6 +58,13 @@ final class PublishedFile {
 
     /** Files this JVM published and has not removed: a file naming this JVM's pid is live only if here. */
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+    /**
+     * One lock per name this JVM claims or removes: a claim links the file and then records it in
+     * {@link #HELD}, and another thread of this JVM that read the file in between would judge it a dead
+     * writer's (its pid is this JVM's, and not held yet) and remove the winner's file (seen once in CI:
+     * the winner's claim failed with {@code PMIX_ERR_FILE_WRITE_FAILURE}).
+     */
+    private static final Map<Path, Object> NAME_LOCKS = new ConcurrentHashMap<>();
     private static final int CLAIM_ROUNDS = 5;
 
     private final Path path;
@@ -88,6 +95,16 @@ final class PublishedFile {
      *     user's, in a sticky directory), {@code PMIX_ERR_FILE_WRITE_FAILURE} if the file cannot be written
      */
     static PublishedFile publish(Path path, RendezvousFile file, Set<PosixFilePermission> mode) {
+        synchronized (lockOf(path)) {
+            return claim(path, file, mode);
+        }
+    }
+
+    private static Object lockOf(Path path) {
+        return NAME_LOCKS.computeIfAbsent(path.toAbsolutePath().normalize(), p -> new Object());
+    }
+
+    private static PublishedFile claim(Path path, RendezvousFile file, Set<PosixFilePermission> mode) {
         byte[] content = file.toBytes();
         Path tmp = hidden(path, "tmp");
         try {
@@ -187,6 +204,12 @@ final class PublishedFile {
      * otherwise leaves it and logs why. Idempotent.
      */
     void remove() {
+        synchronized (lockOf(path)) {
+            removeHeld();
+        }
+    }
+
+    private void removeHeld() {
         if (!HELD.remove(path)) {
             return;
         }
