@@ -59,10 +59,10 @@ final class PublishedFile {
     /** Files this JVM published and has not removed: a file naming this JVM's pid is live only if here. */
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
     /**
-     * One lock per name this JVM claims or removes: a claim links the file and then records it in
-     * {@link #HELD}, and another thread of this JVM that read the file in between would judge it a dead
-     * writer's (its pid is this JVM's, and not held yet) and remove the winner's file (seen once in CI:
-     * the winner's claim failed with {@code PMIX_ERR_FILE_WRITE_FAILURE}).
+     * One lock per name this JVM claims or removes, keyed as {@link #HELD} is: a claim links the file and
+     * then records it in {@link #HELD}, and another thread of this JVM that read the file in between would
+     * judge it a dead writer's (its pid is this JVM's, and not held yet) and remove the winner's file, whose
+     * claim then fails with {@code PMIX_ERR_FILE_WRITE_FAILURE}.
      */
     private static final Map<Path, Object> NAME_LOCKS = new ConcurrentHashMap<>();
     private static final int CLAIM_ROUNDS = 5;
@@ -101,7 +101,7 @@ final class PublishedFile {
     }
 
     private static Object lockOf(Path path) {
-        return NAME_LOCKS.computeIfAbsent(path.toAbsolutePath().normalize(), p -> new Object());
+        return NAME_LOCKS.computeIfAbsent(path, p -> new Object());
     }
 
     private static PublishedFile claim(Path path, RendezvousFile file, Set<PosixFilePermission> mode) {
