@@ -2,6 +2,7 @@ package io.github.jpmix.gds;
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.MappedFaults;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
@@ -13,7 +14,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Map;
 import org.agrona.DirectBuffer;
-import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -250,11 +250,11 @@ final class MapFile implements AutoCloseable {
         }
     }
 
+    /** Unmaps every window; a fault of an earlier read that surfaces meanwhile is thrown after. */
     private static void unmap(MappedByteBuffer[] mapped) {
-        for (MappedByteBuffer b : mapped) {
-            if (b != null) {
-                IoUtil.unmap(b);
-            }
+        InternalError fault = MappedFaults.unmap(mapped);
+        if (fault != null) {
+            throw fault;
         }
     }
 
@@ -707,9 +707,7 @@ final class MapFile implements AutoCloseable {
     /** Unmaps the file: no lookup may run meanwhile or after. */
     @Override
     public void close() {
-        for (MappedByteBuffer b : mapped) {
-            IoUtil.unmap(b);
-        }
+        unmap(mapped);
     }
 
     String file() {

@@ -213,10 +213,12 @@ public final class TransportClient implements ServerConnection {
             client.thread.start();
             return client;
         } catch (IOException e) {
-            cleanUp(channel, selector, ring);
-            throw new PmixException(Status.ERR_UNREACH, "handshake with the server at " + socket + " failed: " + e, e);
+            PmixException failure = new PmixException(Status.ERR_UNREACH, "handshake with the server at " + socket
+                    + " failed: " + e, e);
+            cleanUp(channel, selector, ring, failure);
+            throw failure;
         } catch (RuntimeException | Error e) {
-            cleanUp(channel, selector, ring);
+            cleanUp(channel, selector, ring, e);
             throw e;
         }
     }
@@ -390,6 +392,9 @@ public final class TransportClient implements ServerConnection {
                 try {
                     if (!loopEnded) {
                         runLoop();
+                        // a fault of the loop's last touch of the ring shows here, not in a caller's
+                        // continuation or the disconnect handler that shutdown runs on this thread
+                        MappedFaults.surface();
                         loopEnded = true;
                     }
                     PmixException reason = endReason != null ? endReason : faultOf(faultSeen);
@@ -577,6 +582,7 @@ public final class TransportClient implements ServerConnection {
         if (receiver.error() == null && !faulted && ringFault == null) {
             try {
                 receiver.drain(); // what the server wrote before it went still counts
+                MappedFaults.surface();
             } catch (Throwable t) {
                 LOG.log(WARNING, "draining the reply ring of client " + id + " failed", t);
             }
@@ -745,9 +751,14 @@ public final class TransportClient implements ServerConnection {
         key.interestOps(SelectionKey.OP_READ);
     }
 
-    private static void cleanUp(SocketChannel channel, Selector selector, RingFile ring) {
+    private static void cleanUp(SocketChannel channel, Selector selector, RingFile ring, Throwable failure) {
         if (ring != null) {
-            ring.unmap();
+            try {
+                ring.unmap();
+            } catch (InternalError fault) { // one that had not surfaced yet; spent now (RingFile.unmap)
+                failure.addSuppressed(fault);
+                ring.unmap();
+            }
         }
         try {
             channel.close();

@@ -1,5 +1,8 @@
 package io.github.jpmix.common.internal;
 
+import java.nio.MappedByteBuffer;
+import org.agrona.IoUtil;
+
 /**
  * Not API. Where a fault of a memory-mapped file shows. A file that shrinks under its mapping (a ring
  * file another process of the user truncated; a store file whose file system is full) makes an access
@@ -30,6 +33,31 @@ public final class MappedFaults {
         // expands multianewarray inline only for small constant lengths); the array is kept nowhere,
         // so the call stores nothing to memory that threads share
         byte[][] unused = new byte[length][length];
+    }
+
+    /**
+     * Unmaps {@code buffers} (nulls skipped) once a fault this thread recorded has surfaced, and
+     * returns that fault (null if none) for the caller to report. Unmapping runs in the JDK's
+     * {@code jdk.internal.ref.Cleaner}, which ends the JVM with exit code 1 on any throwable
+     * ("Cleaner terminated abnormally"): a JDK 17 fault of an earlier compiled access that surfaced
+     * in there, at a safepoint, would take every connection of the process with it.
+     */
+    public static InternalError unmap(MappedByteBuffer... buffers) {
+        InternalError fault = null;
+        while (true) { // a second call finds nothing pending: surface() touches no mapping
+            try {
+                surface();
+                break;
+            } catch (InternalError e) {
+                fault = e;
+            }
+        }
+        for (MappedByteBuffer b : buffers) {
+            if (b != null) {
+                IoUtil.unmap(b);
+            }
+        }
+        return fault;
     }
 
     /** Zero, read afresh each time (see {@link #surface}). */

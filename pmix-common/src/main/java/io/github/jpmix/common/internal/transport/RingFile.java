@@ -15,6 +15,7 @@ import static io.github.jpmix.common.internal.transport.RingFileDescriptor.VERSI
 
 import io.github.jpmix.common.PmixException;
 import io.github.jpmix.common.Status;
+import io.github.jpmix.common.internal.MappedFaults;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -25,7 +26,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
-import org.agrona.IoUtil;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
@@ -102,8 +102,9 @@ public final class RingFile {
             c.putLongRelease(MAGIC_OFFSET, MAGIC);
             return ring;
         } catch (IOException | RuntimeException | Error e) {
-            if (mapped != null) {
-                IoUtil.unmap(mapped);
+            InternalError fault = MappedFaults.unmap(mapped);
+            if (fault != null && fault != e) {
+                e.addSuppressed(fault);
             }
             if (file != null) {
                 file.close();
@@ -178,8 +179,9 @@ public final class RingFile {
             }
             return new RingFile(path, file, mapped, capacity, header.getInt(CLIENT_ID_OFFSET));
         } catch (IOException | RuntimeException | Error e) {
-            if (mapped != null) {
-                IoUtil.unmap(mapped);
+            InternalError fault = MappedFaults.unmap(mapped);
+            if (fault != null && fault != e) {
+                e.addSuppressed(fault);
             }
             file.close();
             throw e;
@@ -254,17 +256,32 @@ public final class RingFile {
         return buffer.getIntVolatile(index) > 0; // RecordDescriptor.lengthOffset(index) == index
     }
 
-    /** Unmaps the file; idempotent. See the class comment for when this is safe. */
+    /**
+     * Unmaps the file; idempotent. See the class comment for when this is safe.
+     *
+     * @throws InternalError a fault of a mapped file this thread touched earlier that had not
+     *     surfaced yet ({@link MappedFaults#unmap}): thrown once the file is unmapped, or before
+     *     anything is done when it surfaces on the way in (at a call into the VM's runtime); the
+     *     fault is then spent, and a second call unmaps
+     */
     public synchronized void unmap() {
         if (!unmapped) {
+            InternalError fault = MappedFaults.unmap(mapped);
             unmapped = true;
-            IoUtil.unmap(mapped);
             try {
                 file.close();
             } catch (IOException e) {
                 // nothing to do: the mapping is gone, and a descriptor's close does not fail in a way that matters
             }
+            if (fault != null) {
+                throw fault;
+            }
         }
+    }
+
+    /** Whether {@link #unmap} ran. */
+    synchronized boolean isUnmapped() {
+        return unmapped;
     }
 
     /** Deletes the file (the mapping, if any, stays valid until unmapped). */

@@ -5,6 +5,7 @@ import static io.github.jpmix.common.internal.transport.Fixtures.assertStatus;
 import static org.agrona.concurrent.ringbuffer.RingBufferDescriptor.TRAILER_LENGTH;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -197,6 +198,42 @@ class RingFileTest {
             throw new AssertionError("surfaced only after MappedFaults.surface returned (" + total + ")");
         });
         assertTrue(step[0] < 3, "surfaced after MappedFaults.surface returned: " + e.getMessage());
+    }
+
+    /**
+     * A fault that compiled code recorded and nothing surfaced yet must not surface inside the
+     * unmapping: that runs in the JDK's {@code jdk.internal.ref.Cleaner}, which ends the JVM with
+     * exit code 1 on any throwable ("Cleaner terminated abnormally"). {@link RingFile#unmap} lets it
+     * surface first and reports it to its caller once the file is unmapped.
+     */
+    @Test
+    void shouldUnmapATruncatedRingAndReportItsPendingFaultInsteadOfEndingTheJvm() throws Exception {
+        RingFile ring = create("ring-7");
+        long sum = 0;
+        for (int i = 0; i < 300_000; i++) { // compiled by C2 well before the end
+            sum += ring.heartbeat(RingFile.SERVER);
+        }
+        try (RandomAccessFile f = new RandomAccessFile(ring.path().toFile(), "rw")) {
+            f.setLength(0); // a buggy process of the same user
+        }
+        InternalError seen = null;
+        try {
+            sum += ring.heartbeat(RingFile.SERVER); // JDK 25 throws here; JDK 17 records the fault
+        } catch (InternalError e) {
+            seen = e;
+        }
+        try {
+            ring.unmap();
+        } catch (InternalError e) {
+            seen = e;
+        }
+        if (!ring.isUnmapped()) {
+            ring.unmap(); // it surfaced on the way in, at a call into the VM's runtime: nothing was done
+        }
+        assertNotNull(seen, "the read of a truncated ring faulted nowhere (" + sum + ")");
+        assertFalse(Files.readString(Path.of("/proc/self/maps")).contains(ring.path().toString()),
+                "the ring's fault was reported but the file is still mapped");
+        ring.unmap(); // idempotent, and nothing pending any more
     }
 
     private static long readThenSurface(RingFile ring, int[] step) {

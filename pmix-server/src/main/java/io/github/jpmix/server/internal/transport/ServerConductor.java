@@ -572,17 +572,19 @@ final class ServerConductor implements Runnable {
                         + e.getMessage());
             }
         }
-        ring.unmap();
-        try {
-            ring.delete();
-        } catch (IOException e) {
-            LOG.log(WARNING, "cannot delete ring file " + ring.path(), e);
-        }
+        discard(ring);
     }
 
     /** Unmaps and deletes a ring file no connection uses. */
     static void discard(RingFile ring) {
-        ring.unmap();
+        try {
+            ring.unmap();
+        } catch (InternalError e) {
+            // a fault this thread recorded earlier and nothing surfaced; spent now (RingFile.unmap)
+            LOG.log(WARNING, "a fault of a mapped file surfaced while " + ring.path() + " was unmapped: "
+                    + e.getMessage());
+            ring.unmap();
+        }
         try {
             ring.delete();
         } catch (IOException e) {
