@@ -204,7 +204,8 @@ class RingFileTest {
      * A fault that compiled code recorded and nothing surfaced yet must not surface inside the
      * unmapping: that runs in the JDK's {@code jdk.internal.ref.Cleaner}, which ends the JVM with
      * exit code 1 on any throwable ("Cleaner terminated abnormally"). {@link RingFile#unmap} lets it
-     * surface first and reports it to its caller once the file is unmapped.
+     * surface first and reports it to its caller once the file is unmapped, or before anything is
+     * done when it surfaced on the way in; a second call then unmaps.
      */
     @Test
     void shouldUnmapATruncatedRingAndReportItsPendingFaultInsteadOfEndingTheJvm() throws Exception {
