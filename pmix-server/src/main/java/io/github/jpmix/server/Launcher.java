@@ -607,8 +607,10 @@ public final class Launcher implements HostModule {
     @Override
     public CompletionStage<Void> abort(Proc requester, int status, String message, List<Proc> targets) {
         stopping = true;
-        killOthers(requester);
+        // queued before the kills: the ends they cause come after it, and none is taken for the
+        // job's first failure (its status would be 137, not the abort's)
         events.add(new Aborted(requester, status, message));
+        killOthers(requester);
         return CompletableFuture.completedFuture(null);
     }
 
