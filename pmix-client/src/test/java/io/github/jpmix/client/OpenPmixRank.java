@@ -177,7 +177,10 @@ public final class OpenPmixRank {
             status("get-own-missing-reserved", () -> c.get(self, "pmix.test.never"), Status.ERR_NOT_FOUND);
             status("put-reserved", () -> c.put(Scope.GLOBAL, "pmix.mine", Value.ofString("x")), Status.ERR_BAD_PARAM);
             // a second round: every commit re-sends everything; the newer value is read after the fence
-            check("round-1", c.get(peer, "t.round").asString().equals("round-1-of-" + peer.rank()));
+            same("round-1", c.get(peer, "t.round").asString(), "round-1-of-" + peer.rank());
+            // nothing orders a peer's next commit after this read but a fence: without it, a peer that
+            // already committed round 2 is served with its newest values, which is right, not round 1
+            c.fence(List.of());
             c.put(Scope.GLOBAL, "t.round", Value.ofString("round-2-of-" + self.rank()));
             c.commit();
             c.fence(List.of(), Info.flag(Keys.COLLECT_DATA));
@@ -277,6 +280,14 @@ public final class OpenPmixRank {
             System.out.println("OK " + me + " " + step);
         } else {
             fail(step, "wrong value");
+        }
+    }
+
+    private static void same(String step, String actual, String expected) {
+        if (actual.equals(expected)) {
+            System.out.println("OK " + me + " " + step);
+        } else {
+            fail(step, "read " + actual + ", expected " + expected);
         }
     }
 
