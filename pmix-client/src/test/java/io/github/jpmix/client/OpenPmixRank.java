@@ -169,7 +169,7 @@ public final class OpenPmixRank {
             c.put(Scope.GLOBAL, "t.global", Value.ofUint32(1000 + self.rank()));
             c.put(Scope.GLOBAL, "t.round", Value.ofString("round-1-of-" + self.rank()));
             c.commit();
-            check("get-own", c.get(self, "t.remote").asString().equals("remote-" + self.rank()));
+            same("get-own", c.get(self, "t.remote").asString(), "remote-" + self.rank());
             c.fence(List.of(), Info.flag(Keys.COLLECT_DATA));
             check("get-peer", c.get(peer, "t.local").asString().equals("local-" + peer.rank())
                     && c.get(peer, "t.global").asInt() == 1000 + peer.rank());
